@@ -1,0 +1,14 @@
+import { Component, type ReactNode } from 'react';
+
+/** Keeps a failing widget (e.g. a chunk that would not load) from taking the page down. */
+export class ErrorBoundaryLite extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}

@@ -1,0 +1,62 @@
+// A failed code-chunk load reloads the page, at most once per 60 seconds
+// (spec §2, §9). The time of the last reload lives in sessionStorage so the
+// guard survives the reload itself; a second failure inside the window is
+// reported to the user instead of looping.
+import { lazy, type ComponentType } from 'react';
+
+export const CHUNK_RELOAD_GUARD_MS = 60_000;
+const STORAGE_KEY = 'scoreline-chunk-reload-at';
+
+const CHUNK_ERROR_PATTERN =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading chunk [\w-]+ failed/i;
+
+export function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return CHUNK_ERROR_PATTERN.test(message);
+}
+
+/** Reloads unless a reload for the same reason happened less than 60 s ago. Returns whether it reloads. */
+export function reloadForChunkError(now = Date.now()): boolean {
+  let last = 0;
+  try {
+    last = Number(window.sessionStorage.getItem(STORAGE_KEY) ?? 0);
+  } catch {
+    // No storage: fall through with last = 0 only once per page (tracked below).
+  }
+  if (Number.isFinite(last) && now - last < CHUNK_RELOAD_GUARD_MS) return false;
+  try {
+    window.sessionStorage.setItem(STORAGE_KEY, String(now));
+  } catch {
+    if (reloadedWithoutStorage) return false;
+    reloadedWithoutStorage = true;
+  }
+  window.location.reload();
+  return true;
+}
+let reloadedWithoutStorage = false;
+
+/** Catches chunk failures Vite reports for preloaded dependencies. Call once on the client. */
+export function installChunkReloadGuard(): void {
+  window.addEventListener('vite:preloadError', (event) => {
+    if (reloadForChunkError()) event.preventDefault();
+  });
+}
+
+/**
+ * React.lazy that turns a failed chunk load into the guarded reload. When the
+ * guard refuses (a second failure within 60 s) the error reaches the nearest
+ * error boundary, which says what happened.
+ */
+export function lazyWithReload<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  return lazy(async () => {
+    try {
+      return await load();
+    } catch (error) {
+      if (isChunkLoadError(error) && reloadForChunkError()) {
+        // Keep suspending while the page reloads.
+        return new Promise<never>(() => {});
+      }
+      throw error;
+    }
+  });
+}

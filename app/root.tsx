@@ -1,0 +1,73 @@
+import { useEffect, type ReactNode } from 'react';
+import { Links, Meta, Outlet, Scripts } from 'react-router';
+import type { Route } from './+types/root';
+import './app.css';
+import { RouteErrorBoundary } from './components/error-page.tsx';
+import { OfflineBanner } from './components/offline-banner.tsx';
+import { ProgressBar } from './components/progress-bar.tsx';
+import { scheduleTagManager } from './lib/analytics.ts';
+import { COLOUR_MODE_SCRIPT } from './lib/colour-mode.ts';
+import { getRequestInfo, getServices } from './lib/context.server.ts';
+import { localeMiddleware } from './lib/locale.server.ts';
+import { ScrollManager } from './lib/scroll.tsx';
+import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from './lib/seo.ts';
+import { useRootData, type RootData } from './lib/site.ts';
+
+export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
+
+export function loader({ context }: Route.LoaderArgs): RootData {
+  return { site: getServices(context).publicConfig, nonce: getRequestInfo(context).nonce };
+}
+
+// Pages that read no data of their own still revalidate nothing here: config is fixed per process.
+export function shouldRevalidate() {
+  return false;
+}
+
+// Pages set their own title through pageMeta(); error pages render theirs in the boundary.
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
+export const meta: Route.MetaFunction = ({ error }) =>
+  error ? [] : [{ title: DEFAULT_TITLE }, { name: 'description', content: DEFAULT_DESCRIPTION }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRootData();
+  const nonce = root?.nonce || undefined;
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="color-scheme" content="light dark" />
+        {/* Runs before first paint so the chosen colour mode never flashes; allowed by its CSP hash. */}
+        <script dangerouslySetInnerHTML={{ __html: COLOUR_MODE_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollManager />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const root = useRootData();
+  const gtmId = root?.site.analyticsGtmId ?? null;
+  useEffect(() => {
+    scheduleTagManager(gtmId);
+  }, [gtmId]);
+  return (
+    <>
+      <ProgressBar />
+      <OfflineBanner />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

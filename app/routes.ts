@@ -1,0 +1,49 @@
+// Every URL of the site in one file (DESIGN.md §3). Spec §2: each route exists
+// without a prefix and with /en, so every path starts with the optional static
+// segment `en?`; the unprefixed form is canonical (see app/lib/seo.ts).
+import { type RouteConfig, layout, route } from '@react-router/dev/routes';
+
+export default [
+  layout('layouts/home.tsx', [route('en?', 'routes/home.tsx', { id: 'home' })]),
+
+  layout('layouts/default.tsx', [
+    route('en?/hot-match-today', 'routes/hot-match-today.tsx'),
+    route('en?/live-sports', 'routes/live-sports.tsx'),
+    route('en?/sport/football-1/highlights', 'routes/sport-highlights.tsx'),
+    route('en?/sport/:slug?', 'routes/sport.tsx'),
+    route('en?/league/:id?', 'routes/league.tsx'),
+    route('en?/team/:id?', 'routes/team.tsx'),
+    route('en?/match/:id?', 'routes/match.tsx', [
+      route('', 'routes/match-centre.tsx', { index: true, id: 'match-centre' }),
+      route('highlight', 'routes/match-highlight-tab.tsx'),
+    ]),
+    route('en?/match-highlight/:id?', 'routes/match-highlight.tsx'),
+    route('en?/movies', 'routes/movies.tsx'),
+    route('en?/pricing', 'routes/pricing.tsx'),
+    route('en?/pricing-sport', 'routes/pricing-sport.tsx'),
+    route('en?/payment/copy-link', 'routes/payment-copy-link.tsx'),
+    route('en?/payment/result', 'routes/payment-result.tsx'),
+    route('en?/payment/success', 'routes/payment-success.tsx'),
+    route('en?/payment/failure', 'routes/payment-failure.tsx'),
+    route('en?/about-us', 'routes/about-us.tsx'),
+    route('en?/contact', 'routes/contact.tsx'),
+    route('en?/terms', 'routes/terms.tsx'),
+    route('en?/policy/privacy', 'routes/policy-privacy.tsx'),
+    route('en?/policy/refund', 'routes/policy-refund.tsx'),
+    route('en?/:name', 'routes/cms-page.tsx'),
+    // Error-path pages for the end-to-end suite; 404 unless ENABLE_TEST_ROUTES is set.
+    route('__test/unknown-middleware', 'routes/test-unknown-middleware.tsx'),
+    route('__test/:scenario', 'routes/test-scenario.tsx'),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+
+  layout('layouts/auth.tsx', [
+    route('en?/login', 'routes/login.tsx'),
+    route('en?/register', 'routes/register.tsx'),
+    route('en?/auth/reset-password', 'routes/reset-password.tsx'),
+  ]),
+
+  layout('layouts/user.tsx', [route('en?/account', 'routes/account.tsx')]),
+
+  layout('layouts/cms.tsx', [route('en?/cms/login', 'routes/cms-login.tsx')]),
+] satisfies RouteConfig;

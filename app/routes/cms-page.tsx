@@ -1,0 +1,34 @@
+// /{name}: pages staff write in the CMS, by slug. Unknown slugs are 404.
+import { data } from 'react-router';
+import { PageHeader } from '../components/page-header.tsx';
+import { Prose } from '../components/prose.tsx';
+import { getServices } from '../lib/context.server.ts';
+import { pageMeta } from '../lib/seo.ts';
+import type { Route } from './+types/cms-page';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const page = await getServices(context).pages.getPublishedPage(params.name);
+  if (!page) throw data(null, { status: 404, statusText: 'Not Found' });
+  return { page };
+}
+
+export const handle = {
+  breadcrumb: (data: unknown) => (data as { page?: { title: string } } | undefined)?.page?.title,
+};
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: args.loaderData?.page.title, description: args.loaderData?.page.description || undefined });
+
+export default function CmsPage({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return (
+    <article>
+      <PageHeader title={page.title} />
+      <Prose>
+        {page.body.split(/\n{2,}/).map((paragraph, index) => (
+          <p key={index}>{paragraph}</p>
+        ))}
+      </Prose>
+    </article>
+  );
+}

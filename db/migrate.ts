@@ -1,0 +1,28 @@
+// Runs every migration not yet applied, in order. The list is explicit (no
+// folder scanning, STYLE.md "Not to copy"): add a new migration to MIGRATIONS.
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { DatabaseHandle } from './client.ts';
+import type { ScorelineMigration } from './migrations/helpers.ts';
+import { siteMigration } from './migrations/0001-site.ts';
+
+export const MIGRATIONS: readonly ScorelineMigration[] = [siteMigration];
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      const migrations: Record<string, Migration> = {};
+      for (const migration of MIGRATIONS) {
+        migrations[migration.name] = { up: (db) => migration.up(db, handle.engine) };
+      }
+      return migrations;
+    },
+  };
+  const migrator = new Migrator({ db: handle.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error');
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${reason}`, { cause: error });
+  }
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

@@ -1,0 +1,46 @@
+// Redirect targets (spec §2, §5): only a local path that starts with one slash.
+// Browsers treat `//host` and `/\host` as other origins, and a path that decodes
+// to either is just as dangerous, so both the raw and the decoded forms are checked.
+
+const MAX_DECODE_ROUNDS = 3;
+
+/** True when `target` is a path on this site, safe to put in a Location header. */
+export function isSafeLocalPath(target: unknown): target is string {
+  if (typeof target !== 'string' || target.length === 0 || target.length > 2048) return false;
+  if (!isPlainLocalPath(target)) return false;
+  let candidate = target;
+  for (let round = 0; round <= MAX_DECODE_ROUNDS; round += 1) {
+    if (!startsLikeLocalPath(candidate)) return false;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(candidate);
+    } catch {
+      return false;
+    }
+    if (decoded === candidate) return true;
+    candidate = decoded;
+  }
+  // Still changing after several rounds of decoding: refuse rather than guess.
+  return false;
+}
+
+/** The raw target: one leading slash, no backslash, no control characters or spaces. */
+function isPlainLocalPath(value: string): boolean {
+  // Browsers strip tabs and newlines from URLs, turning `/\t/host` into `//host`.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\s\\]/.test(value)) return false;
+  return startsLikeLocalPath(value);
+}
+
+/** A decoded form: must still start with exactly one slash, even once tabs and newlines are dropped. */
+function startsLikeLocalPath(value: string): boolean {
+  const squeezed = value.replace(/[\t\n\r]/g, '');
+  if (!squeezed.startsWith('/')) return false;
+  const second = squeezed.charAt(1);
+  return second !== '/' && second !== '\\';
+}
+
+/** The target when it is a safe local path, otherwise the fallback (home). */
+export function safeLocalPath(target: unknown, fallback = '/'): string {
+  return isSafeLocalPath(target) ? target : fallback;
+}

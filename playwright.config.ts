@@ -1,0 +1,55 @@
+// End-to-end tests in Debian's Chromium (no browser download) against a built
+// production server. scripts/test-e2e.sh builds first and skips loudly when
+// no Chromium exists outside CI.
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'tsx server/main.ts',
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      BASE_URL: `http://127.0.0.1:${PORT}`,
+      DATABASE_URL: 'file:var/e2e/scoreline-e2e.db',
+      ENABLE_TEST_ROUTES: '1',
+      ANALYTICS_GTM_ID: 'GTM-E2ETEST',
+      SOCIAL_TELEGRAM_URL: 'https://t.me/scoreline_example',
+      SOCIAL_TWITTER_URL: 'https://twitter.com/scoreline_example',
+      SOCIAL_FACEBOOK_URL: 'https://facebook.com/scoreline.example',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

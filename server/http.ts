@@ -1,0 +1,140 @@
+// Builds the Hono app (STYLE.md §11): tests import this and call app.request();
+// server/main.ts listens. Order: request id + logging + metrics → security
+// headers → compression → /api → /metrics → static assets → React Router SSR.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
+import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router';
+import { requestInfoContext, servicesContext } from '../app/lib/context.server.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
+import { errorBody, fieldErrors } from './platform/http-errors.ts';
+import { createMetrics, routeGroup, type Metrics } from './platform/metrics.ts';
+import { createNonce, securityHeaders } from './platform/security.ts';
+import type { AppServices } from './services.ts';
+import { renderApiDocs } from './api-docs.ts';
+
+export interface HttpAppOptions {
+  services: AppServices;
+  metrics?: Metrics;
+  /** The React Router server build; absent in API-only tests. */
+  getBuild?: () => Promise<ServerBuild>;
+  /** Folder of the client build (hashed assets); absent in development, where Vite serves them. */
+  clientDir?: string;
+  /** In development Vite injects inline scripts, so no CSP nonce is enforced. */
+  mode?: 'production' | 'development';
+}
+
+type AppEnv = { Variables: { requestId: string; nonce: string | null } };
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export function createHttpApp(options: HttpAppOptions) {
+  const { services } = options;
+  const { config, logger } = services;
+  const metrics = options.metrics ?? createMetrics({ collectDefaults: false });
+  const mode = options.mode ?? 'production';
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    c.set('requestId', requestId);
+    c.set('nonce', mode === 'production' ? createNonce() : null);
+    const started = performance.now();
+    await next();
+    const seconds = (performance.now() - started) / 1000;
+    const route = routeGroup(c.req.path);
+    c.header('X-Request-Id', requestId);
+    metrics.httpRequests.inc({ method: c.req.method, route, status: String(c.res.status) });
+    metrics.httpDuration.observe({ method: c.req.method, route }, seconds);
+    // Path only: query strings may carry things that do not belong in logs.
+    logger.info(
+      { reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(seconds * 1000) },
+      'request',
+    );
+  });
+
+  app.use('*', async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(securityHeaders(config, c.get('nonce')))) {
+      if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+    }
+  });
+
+  app.use('*', compress());
+
+  // ---- JSON API -----------------------------------------------------------
+  const api = new OpenAPIHono({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        return c.json(errorBody('invalid_input', 'The request is not valid', fieldErrors(result.error)), 400);
+      }
+      return undefined;
+    },
+  });
+  siteRoutes(services, api);
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: `${config.SITE_NAME} API`, version: '1' },
+    servers: [{ url: '/api' }],
+  });
+  api.get('/docs', (c) => c.html(renderApiDocs(api, config.SITE_NAME)));
+  api.onError((error, c) => apiError(error, c.req.path));
+  app.route('/api', api);
+  app.all('/api/*', (c) => c.json(errorBody('not_found', `No API endpoint ${c.req.method} ${c.req.path}`), 404));
+
+  function apiError(error: unknown, where: string): Response {
+    if (error instanceof HTTPException) {
+      // Hono raises these for malformed bodies (e.g. invalid JSON).
+      return Response.json(errorBody('bad_request', error.message || 'The request could not be read'), { status: error.status });
+    }
+    logger.error({ err: error, path: where }, 'API error');
+    return Response.json(errorBody('internal_error', 'Something went wrong on our side'), { status: 500 });
+  }
+
+  app.get('/metrics', async (c) => {
+    c.header('Content-Type', metrics.registry.contentType);
+    return c.body(await metrics.registry.metrics());
+  });
+
+  // ---- Static files of the client build -----------------------------------
+  if (options.clientDir) {
+    const root = path.relative(process.cwd(), options.clientDir) || '.';
+    app.use(
+      '/assets/*',
+      serveStatic({ root, onFound: (_path, c) => void c.header('Cache-Control', IMMUTABLE) }),
+    );
+    app.get('/assets/*', (c) => c.text('Not found', 404));
+    app.use(
+      '*',
+      serveStatic({ root, onFound: (_path, c) => void c.header('Cache-Control', 'public, max-age=3600') }),
+    );
+  }
+
+  // ---- Pages: React Router SSR --------------------------------------------
+  const getBuild = options.getBuild;
+  if (getBuild) {
+    let handler: ReturnType<typeof createRequestHandler> | undefined;
+    app.all('*', async (c) => {
+      handler ??= createRequestHandler(getBuild, mode);
+      const context = new RouterContextProvider();
+      context.set(servicesContext, services);
+      context.set(requestInfoContext, { requestId: c.get('requestId'), nonce: c.get('nonce') ?? '' });
+      return handler(c.req.raw, context);
+    });
+  }
+
+  app.onError((error, c) => {
+    if (c.req.path.startsWith('/api/')) return apiError(error, c.req.path);
+    logger.error({ err: error, path: c.req.path }, 'unhandled error');
+    return c.text('Internal Server Error', 500);
+  });
+
+  return app;
+}
+
+export type HttpApp = ReturnType<typeof createHttpApp>;

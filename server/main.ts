@@ -1,0 +1,84 @@
+// Composition root (DESIGN.md §3): config → database → services → HTTP; then
+// listen, and shut down gracefully on SIGTERM/SIGINT (stop accepting, drain,
+// close the database).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { serve } from '@hono/node-server';
+import type { ServerBuild } from 'react-router';
+import { openDatabase } from '../db/client.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { createHttpApp } from './http.ts';
+import { ConfigError, loadConfig, type Config } from './platform/config.ts';
+import { createLogger } from './platform/logger.ts';
+import { createMetrics } from './platform/metrics.ts';
+import { ensureSessionSecret } from './platform/secrets.ts';
+import { createServices } from './services.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee .env.example for every setting.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const logger = createLogger(config);
+  const buildFile = path.resolve('build/server/index.js');
+  if (!existsSync(buildFile)) {
+    logger.fatal({ buildFile }, 'No production build found: run `npm run build` (npm start does it for you)');
+    process.exit(1);
+  }
+
+  const database = openDatabase(config.DATABASE_URL);
+  const applied = await migrateToLatest(database);
+  logger.info({ engine: database.engine, applied }, 'database ready');
+
+  const sessionSecret = ensureSessionSecret(config);
+  const services = createServices({ config, logger, database, sessionSecret });
+  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  const app = createHttpApp({
+    services,
+    metrics: createMetrics(),
+    getBuild: async () => build,
+    clientDir: path.resolve('build/client'),
+    mode: 'production',
+  });
+
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    logger.info({ port: info.port, url: config.BASE_URL, role: config.ROLE }, 'Scoreline is listening');
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: no new connections, draining');
+    const force = setTimeout(() => {
+      logger.warn('grace period over: closing remaining connections');
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      await database.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Scoreline failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

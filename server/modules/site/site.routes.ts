@@ -1,0 +1,57 @@
+// Site API: health for load balancers and the contact form for API clients.
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { errorBody, errorBodySchema } from '../../platform/http-errors.ts';
+import type { AppServices } from '../../services.ts';
+import { contactMessageInputSchema, contactMessageSchema } from './contact.schemas.ts';
+
+const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  uptimeSeconds: z.number(),
+  checks: z.object({ database: z.enum(['ok', 'failing']) }),
+});
+
+const healthRoute = createRoute({
+  method: 'get',
+  path: '/health',
+  summary: 'Process and database health, for load balancers',
+  responses: {
+    200: { description: 'Healthy', content: { 'application/json': { schema: healthSchema } } },
+    503: { description: 'The database does not answer', content: { 'application/json': { schema: healthSchema } } },
+  },
+});
+
+const contactRoute = createRoute({
+  method: 'post',
+  path: '/contact',
+  summary: 'Send a message to the site staff',
+  request: { body: { required: true, content: { 'application/json': { schema: contactMessageInputSchema } } } },
+  responses: {
+    201: { description: 'Stored', content: { 'application/json': { schema: z.object({ data: contactMessageSchema }) } } },
+    400: { description: 'Invalid input', content: { 'application/json': { schema: errorBodySchema } } },
+  },
+});
+
+export function siteRoutes(services: AppServices, app: OpenAPIHono) {
+  app.openapi(healthRoute, async (c) => {
+    let database: 'ok' | 'failing' = 'ok';
+    try {
+      await services.database.ping();
+    } catch (error) {
+      services.logger.error({ err: error }, 'health check: database did not answer');
+      database = 'failing';
+    }
+    const body = {
+      status: database === 'ok' ? ('ok' as const) : ('degraded' as const),
+      uptimeSeconds: Math.round(process.uptime()),
+      checks: { database },
+    };
+    return database === 'ok' ? c.json(body, 200) : c.json(body, 503);
+  });
+
+  app.openapi(contactRoute, async (c) => {
+    const result = await services.contact.submitMessage(c.req.valid('json'));
+    if (!result.ok) return c.json(errorBody('invalid_input', 'The message could not be sent', result.fields), 400);
+    return c.json({ data: result.message }, 201);
+  });
+}

@@ -1,0 +1,48 @@
+// Security headers for every response (issue #2, Operations). Scripts run only
+// from our origin, with this request's nonce (React Router's inline hydration
+// scripts) or with the hash of the colour-mode script that must run before paint.
+import { createHash, randomBytes } from 'node:crypto';
+import { COLOUR_MODE_SCRIPT } from '../../app/lib/colour-mode.ts';
+import type { Config } from './config.ts';
+
+const COLOUR_MODE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(COLOUR_MODE_SCRIPT).digest('base64')}'`;
+const TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
+
+export function createNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+export function contentSecurityPolicy(config: Config, nonce: string): string {
+  const analytics = config.ANALYTICS_GTM_ID ? [TAG_MANAGER_ORIGIN] : [];
+  const images = config.IMAGE_HOST ? [new URL(config.IMAGE_HOST).origin] : [];
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", `'nonce-${nonce}'`, COLOUR_MODE_SCRIPT_HASH, ...analytics],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', ...images, ...analytics],
+    'connect-src': ["'self'", ...analytics],
+    'font-src': ["'self'"],
+    'media-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}
+
+export function securityHeaders(config: Config, nonce: string | null): Record<string, string> {
+  const headers: Record<string, string> = {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+  // Vite's dev server injects inline scripts of its own; the policy applies to built pages.
+  if (nonce !== null) headers['Content-Security-Policy'] = contentSecurityPolicy(config, nonce);
+  if (config.isProduction) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
+  return headers;
+}

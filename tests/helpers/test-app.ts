@@ -1,0 +1,22 @@
+// Builds the real Hono app in-process for integration tests (app.request()).
+import pino from 'pino';
+import type { DatabaseEngine } from '../../db/client.ts';
+import { createHttpApp } from '../../server/http.ts';
+import { loadConfig } from '../../server/platform/config.ts';
+import { createMetrics } from '../../server/platform/metrics.ts';
+import { createServices } from '../../server/services.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export async function createTestApp(engine: DatabaseEngine, env: Record<string, string> = {}) {
+  const database = await createTestDatabase(engine);
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, ...env });
+  const services = createServices({
+    config,
+    logger: pino({ level: 'silent' }),
+    database: database.handle,
+    sessionSecret: 'test-secret-test-secret-test-secret-000',
+  });
+  const metrics = createMetrics({ collectDefaults: false });
+  const app = createHttpApp({ services, metrics });
+  return { app, services, database, metrics, close: () => database.destroy() };
+}
