@@ -15,5 +15,5 @@ if [ ! -x "$CHROMIUM" ]; then
   exit 0
 fi
 rm -rf var/e2e
-npx react-router build
+[ -n "${SKIP_BUILD:-}" ] || npx react-router build
 npx playwright test "$@"
