@@ -4,8 +4,9 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './client.ts';
 import type { ScorelineMigration } from './migrations/helpers.ts';
 import { siteMigration } from './migrations/0001-site.ts';
+import { footballMigration } from './migrations/0002-football.ts';
 
-export const MIGRATIONS: readonly ScorelineMigration[] = [siteMigration];
+export const MIGRATIONS: readonly ScorelineMigration[] = [siteMigration, footballMigration];
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
   const provider: MigrationProvider = {

@@ -23,7 +23,242 @@ export interface PageTable {
   updated_at: string | Date;
 }
 
+type Id = Generated<number>;
+/** A reference to another table's id (bigint on PostgreSQL arrives as a string; use Number()). */
+type Ref = number | string;
+type Timestamp = string | Date;
+
+export interface SportTable {
+  id: string;
+  name: string;
+}
+
+export interface CompetitionTable {
+  id: Id;
+  code: string;
+  sport_id: string;
+  name: string;
+  area_code: string | null;
+  area_name: string;
+  kind: 'league' | 'cup';
+  tier: number | null;
+  /** JSON of domain/standings.ts CompetitionRules. */
+  rules: string;
+  importance: number;
+}
+
+export interface SeasonTable {
+  id: Id;
+  competition_id: Ref;
+  code: string;
+  name: string;
+  start_date: string | null;
+  end_date: string | null;
+  complete: number;
+  synthetic: number;
+}
+
+export interface TeamTable {
+  id: Id;
+  name: string;
+  short_name: string;
+  code: string | null;
+  kind: 'club' | 'national';
+  country_code: string | null;
+  city: string | null;
+  stadium: string | null;
+  founded: number | null;
+  colour_primary: string;
+  colour_secondary: string;
+  search_key: string;
+}
+
+export interface TeamAliasTable {
+  alias_key: string;
+  kind: 'club' | 'national';
+  team_id: Ref;
+  alias: string;
+}
+
+export interface VenueTable {
+  id: Id;
+  name: string;
+  city: string | null;
+  country: string | null;
+  capacity: number | null;
+}
+
+export interface PlayerTable {
+  id: Id;
+  name: string;
+  short_name: string;
+  birth_date: string | null;
+  country: string | null;
+  position: string | null;
+}
+
+export interface SquadMemberTable {
+  season_id: Ref;
+  team_id: Ref;
+  player_id: Ref;
+  shirt_number: number | null;
+  position: string | null;
+}
+
+export interface MatchTable {
+  id: Id;
+  season_id: Ref;
+  stage: string | null;
+  round: string | null;
+  group_name: string | null;
+  kickoff_at: Timestamp;
+  kickoff_time_known: number;
+  home_team_id: Ref;
+  away_team_id: Ref;
+  venue_id: Ref | null;
+  status: string;
+  minute: number | null;
+  home_score: number | null;
+  away_score: number | null;
+  home_score_ht: number | null;
+  away_score_ht: number | null;
+  home_score_et: number | null;
+  away_score_et: number | null;
+  home_score_pen: number | null;
+  away_score_pen: number | null;
+  has_events: number;
+  source: string;
+  updated_at: Timestamp;
+}
+
+export interface MatchSideTable {
+  match_id: Ref;
+  team_id: Ref;
+  side: 'home' | 'away';
+  formation: string | null;
+  coach: string | null;
+}
+
+export interface MatchEventTable {
+  id: Id;
+  match_id: Ref;
+  seq: number;
+  period: string;
+  minute: number;
+  added_minute: number | null;
+  second: number | null;
+  type: string;
+  team_id: Ref | null;
+  player_id: Ref | null;
+  related_player_id: Ref | null;
+  detail: string | null;
+}
+
+export interface MatchLineupTable {
+  match_id: Ref;
+  team_id: Ref;
+  player_id: Ref;
+  shirt_number: number | null;
+  position: string | null;
+  starter: number;
+  captain: number;
+}
+
+export interface MatchActionTable {
+  match_id: Ref;
+  seq: number;
+  period: string;
+  second: number;
+  type: string;
+  subtype: string | null;
+  team_id: Ref | null;
+  player_id: Ref | null;
+  x: number | null;
+  y: number | null;
+  end_x: number | null;
+  end_y: number | null;
+  tags: string;
+}
+
+export interface MatchTeamStatsTable {
+  match_id: Ref;
+  team_id: Ref;
+  shots: number;
+  shots_on_target: number;
+  possession: number;
+  passes: number;
+  passes_accurate: number;
+  corners: number;
+  fouls: number;
+  offsides: number;
+  yellow_cards: number;
+  red_cards: number;
+}
+
+export interface MatchPlayerStatsTable {
+  match_id: Ref;
+  player_id: Ref;
+  team_id: Ref;
+  minutes: number;
+  goals: number;
+  assists: number;
+  shots: number;
+  shots_on_target: number;
+  passes: number;
+  passes_accurate: number;
+  key_passes: number;
+  duels: number;
+  duels_won: number;
+  fouls: number;
+  yellow_cards: number;
+  red_cards: number;
+}
+
+export interface PointAdjustmentTable {
+  id: Id;
+  season_id: Ref;
+  team_id: Ref;
+  points: number;
+  reason: string;
+  source: string;
+  effective_date: string | null;
+}
+
+export interface SourceRefTable {
+  source: string;
+  kind: string;
+  external_id: string;
+  local_id: Ref;
+}
+
+export interface ImportRunTable {
+  id: Id;
+  step: string;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+  status: 'running' | 'succeeded' | 'failed';
+  summary: string | null;
+}
+
 export interface Database {
   contact_message: ContactMessageTable;
   page: PageTable;
+  sport: SportTable;
+  competition: CompetitionTable;
+  season: SeasonTable;
+  team: TeamTable;
+  team_alias: TeamAliasTable;
+  venue: VenueTable;
+  player: PlayerTable;
+  squad_member: SquadMemberTable;
+  match: MatchTable;
+  match_side: MatchSideTable;
+  match_event: MatchEventTable;
+  match_lineup: MatchLineupTable;
+  match_action: MatchActionTable;
+  match_team_stats: MatchTeamStatsTable;
+  match_player_stats: MatchPlayerStatsTable;
+  point_adjustment: PointAdjustmentTable;
+  source_ref: SourceRefTable;
+  import_run: ImportRunTable;
 }

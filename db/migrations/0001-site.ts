@@ -1,11 +1,11 @@
-import { timestampType, idType, type ScorelineMigration } from './helpers.ts';
+import { idType, primaryId, timestampType, type ScorelineMigration } from './helpers.ts';
 
 export const siteMigration: ScorelineMigration = {
   name: '0001-site',
   async up(db, engine) {
     await db.schema
       .createTable('contact_message')
-      .addColumn('id', idType(engine), (col) => (engine === 'sqlite' ? col.primaryKey().autoIncrement() : col.primaryKey()))
+      .addColumn('id', idType(engine), primaryId(engine))
       .addColumn('name', 'text', (col) => col.notNull())
       .addColumn('email', 'text', (col) => col.notNull())
       .addColumn('topic', 'text', (col) => col.notNull())
@@ -15,7 +15,7 @@ export const siteMigration: ScorelineMigration = {
 
     await db.schema
       .createTable('page')
-      .addColumn('id', idType(engine), (col) => (engine === 'sqlite' ? col.primaryKey().autoIncrement() : col.primaryKey()))
+      .addColumn('id', idType(engine), primaryId(engine))
       .addColumn('slug', 'text', (col) => col.notNull().unique())
       .addColumn('title', 'text', (col) => col.notNull())
       .addColumn('description', 'text', (col) => col.notNull().defaultTo(''))

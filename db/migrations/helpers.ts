@@ -1,4 +1,4 @@
-import type { ColumnDataType, Kysely } from 'kysely';
+import type { ColumnDataType, ColumnDefinitionBuilder, Kysely } from 'kysely';
 import type { DatabaseEngine } from '../client.ts';
 
 /** A migration written once for both engines (STYLE.md §6): forward-only. */
@@ -17,4 +17,14 @@ export function timestampType(engine: DatabaseEngine): ColumnDataType {
 /** An auto-incrementing integer primary key on either engine. */
 export function idType(engine: DatabaseEngine): ColumnDataType {
   return engine === 'postgres' ? 'bigserial' : 'integer';
+}
+
+/** Column builder for the auto-incrementing primary key made by idType(). */
+export function primaryId(engine: DatabaseEngine) {
+  return (col: ColumnDefinitionBuilder) => (engine === 'sqlite' ? col.primaryKey().autoIncrement() : col.primaryKey());
+}
+
+/** The type of a column that references an idType() key. */
+export function refType(engine: DatabaseEngine): ColumnDataType {
+  return engine === 'postgres' ? 'bigint' : 'integer';
 }

@@ -1,0 +1,32 @@
+// Folding names so the same team or competition is found however a source or
+// a visitor spells it: case, accents, punctuation and common club affixes.
+
+/** Lower case, no accents, letters and digits separated by single spaces. */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ß/g, 'ss')
+    .replace(/ø/g, 'o')
+    .replace(/æ/g, 'ae')
+    .replace(/đ/g, 'd')
+    .replace(/ł/g, 'l')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+const CLUB_AFFIXES = new Set(['fc', 'afc', 'cf', 'sc', 'ac', 'cd', 'sv', 'fk', 'sk', 'bk', 'if', 'ssc', 'as', 'ss', 'us', 'rc', 'ca', 'ud', 'sd', 'club', 'calcio', 'football', 'futbol', 'the']);
+
+/**
+ * The key a team name is matched by: folded, with a trailing country tag such
+ * as "(FRA)" dropped and common club affixes ("FC", "AFC", "CF" …) removed.
+ * "Paris Saint-Germain FC (FRA)" and "Paris Saint Germain" give the same key.
+ */
+export function teamKey(name: string): string {
+  const withoutCountry = name.replace(/\s*\([A-Z]{2,3}\)\s*$/, '');
+  const words = foldText(withoutCountry).split(' ').filter((word) => word.length > 0);
+  const kept = words.filter((word) => !CLUB_AFFIXES.has(word));
+  return (kept.length > 0 ? kept : words).join(' ');
+}
