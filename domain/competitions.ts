@@ -10,12 +10,26 @@ export const TIE_BREAKERS = [
   'wins',
   'awayGoalsFor',
   'awayWins',
+  'awayGoalDifference',
   'headToHeadPoints',
   'headToHeadGoalDifference',
   'headToHeadGoalsFor',
   'headToHeadAwayGoalsFor',
   'fewerLosses',
 ] as const;
+
+/**
+ * Criteria computed over the matches between the teams still tied (a mini-league).
+ * domain/standings.ts applies a run of them together and re-applies the run to a
+ * smaller group when the mini-league splits the tied teams (UEFA's rule, used by
+ * La Liga and Serie A).
+ */
+export const HEAD_TO_HEAD_TIE_BREAKERS: readonly TieBreaker[] = [
+  'headToHeadPoints',
+  'headToHeadGoalDifference',
+  'headToHeadGoalsFor',
+  'headToHeadAwayGoalsFor',
+];
 
 export const competitionRulesSchema = z.object({
   pointsForWin: z.number().int().min(0),
@@ -36,44 +50,234 @@ export interface CompetitionDefinition {
   tier: number | null;
   /** Higher is bigger: orders competitions on the home page and picks hot matches. */
   importance: number;
+  /** The rules in force now (for the current and later seasons). */
   rules: CompetitionRules;
+  /** Rules that applied before, oldest first: each up to and including `lastSeason`. */
+  previousRules?: readonly { lastSeason: string; rules: CompetitionRules }[];
 }
 
-const STANDARD: CompetitionRules = { pointsForWin: 3, pointsForDraw: 1, tieBreakers: ['points', 'goalDifference', 'goalsFor'] };
-const HEAD_TO_HEAD_FIRST: CompetitionRules = {
-  pointsForWin: 3,
-  pointsForDraw: 1,
-  tieBreakers: ['points', 'headToHeadPoints', 'headToHeadGoalDifference', 'goalDifference', 'goalsFor'],
-};
-
-function league(code: string, name: string, areaCode: string, areaName: string, tier: number, importance: number, rules = STANDARD): CompetitionDefinition {
-  return { code, name, areaCode, areaName, kind: 'league', tier, importance, rules };
+function rules(...tieBreakers: [TieBreaker, ...TieBreaker[]]): CompetitionRules {
+  return { pointsForWin: 3, pointsForDraw: 1, tieBreakers };
 }
 
-function cup(code: string, name: string, areaName: string, importance: number, rules = STANDARD): CompetitionDefinition {
-  return { code, name, areaCode: null, areaName, kind: 'cup', tier: null, importance, rules };
+// Where a competition's regulations end in a play-off match, fair play or lots,
+// nothing here can decide it: standings.ts falls back to the team name, and a
+// real play-off result is entered as its own match (or the table fixture says so).
+
+/** Points, goal difference, goals scored: the common default. */
+const STANDARD = rules('points', 'goalDifference', 'goalsFor');
+
+/**
+ * Premier League Handbook, section C (EFL Regulations use the same order):
+ * points, goal difference, goals scored, then points in the matches between the
+ * clubs, then away goals in those matches (a play-off only if a title, relegation
+ * or European place depends on it).
+ */
+const ENGLAND = rules('points', 'goalDifference', 'goalsFor', 'headToHeadPoints', 'headToHeadAwayGoalsFor');
+
+/**
+ * RFEF Reglamento General, art. 201 (LaLiga and Segunda): points, then the
+ * mini-league of the tied clubs (points, goal difference), then overall goal
+ * difference and goals scored (then fair play).
+ */
+const SPAIN = rules('points', 'headToHeadPoints', 'headToHeadGoalDifference', 'goalDifference', 'goalsFor');
+
+/**
+ * Lega Serie A / Lega B regulations (Serie A since 2022-23): points, "classifica
+ * avulsa" (points in the matches between the tied clubs), goal difference in those
+ * matches, overall goal difference, goals scored (then a draw; a play-off decides
+ * the title or relegation when tied, e.g. Spezia–Verona 2023).
+ */
+const ITALY = rules('points', 'headToHeadPoints', 'headToHeadGoalDifference', 'goalDifference', 'goalsFor');
+
+/**
+ * DFL Spielordnung (Bundesliga and 2. Bundesliga): points, goal difference, goals scored, aggregate result of
+ * the two matches between the clubs, away goals in those matches, away goals in
+ * all matches (then a play-off match).
+ */
+const GERMANY = rules(
+  'points',
+  'goalDifference',
+  'goalsFor',
+  'headToHeadGoalDifference',
+  'headToHeadAwayGoalsFor',
+  'awayGoalsFor',
+);
+
+/**
+ * LFP Règlement des compétitions, art. 518 ter (Ligue 1 and 2, until 2024-25):
+ * points, goal difference, then the matches between the clubs (points, goal
+ * difference, goals, away goals), then goals scored, away goals scored (then fair
+ * play). Metz finished above Lorient in 2023-24 on away goals between them.
+ */
+const FRANCE_UNTIL_2025 = rules(
+  'points',
+  'goalDifference',
+  'headToHeadPoints',
+  'headToHeadGoalDifference',
+  'headToHeadGoalsFor',
+  'headToHeadAwayGoalsFor',
+  'goalsFor',
+  'awayGoalsFor',
+);
+
+/**
+ * LFP rules from 2025-26 (away-goal criteria removed): points, goal difference,
+ * points and goal difference between the clubs, goals scored, wins, away wins
+ * (then discipline, lots).
+ */
+const FRANCE = rules(
+  'points',
+  'goalDifference',
+  'headToHeadPoints',
+  'headToHeadGoalDifference',
+  'goalsFor',
+  'wins',
+  'awayWins',
+);
+
+/**
+ * KNVB competition rules (Eredivisie): points, goal difference, goals scored, then
+ * the results between the clubs (a play-off decides title, relegation and Europe).
+ */
+const NETHERLANDS = rules(
+  'points',
+  'goalDifference',
+  'goalsFor',
+  'headToHeadPoints',
+  'headToHeadGoalDifference',
+  'headToHeadAwayGoalsFor',
+);
+
+/**
+ * Liga Portugal Regulamento das Competições (classificação): points, then the matches
+ * between the tied clubs (points, goal difference), overall goal difference,
+ * wins, goals scored.
+ */
+const PORTUGAL = rules('points', 'headToHeadPoints', 'headToHeadGoalDifference', 'goalDifference', 'wins', 'goalsFor');
+
+/**
+ * TFF Süper Lig instructions: points, then the matches between the tied clubs
+ * (points, goal difference, goals), then overall goal difference and goals.
+ */
+const TURKEY = rules(
+  'points',
+  'headToHeadPoints',
+  'headToHeadGoalDifference',
+  'headToHeadGoalsFor',
+  'goalDifference',
+  'goalsFor',
+);
+
+/** CBF Regulamento Específico (Brasileirão A and B): points, wins, goal difference, goals scored (then head-to-head, cards, lots). */
+const BRAZIL = rules('points', 'wins', 'goalDifference', 'goalsFor', 'headToHeadPoints');
+
+/** MLS rules (Supporters' Shield table): points, wins, goal difference, goals for (then discipline), away goal difference, away goals. */
+const MLS = rules('points', 'wins', 'goalDifference', 'goalsFor', 'awayGoalDifference', 'awayGoalsFor');
+
+/** J.League regulations: points, goal difference, goals scored, then the matches between the clubs (points, goal difference, goals). */
+const JAPAN = rules(
+  'points',
+  'goalDifference',
+  'goalsFor',
+  'headToHeadPoints',
+  'headToHeadGoalDifference',
+  'headToHeadGoalsFor',
+);
+
+/**
+ * UEFA Champions League 2024-25 regulations (league phase): points,
+ * goal difference, goals scored, away goals scored, wins, away wins (then opponents'
+ * results, discipline, coefficient).
+ */
+const UEFA_LEAGUE_PHASE = rules('points', 'goalDifference', 'goalsFor', 'awayGoalsFor', 'wins', 'awayWins');
+
+/**
+ * UEFA EURO regulations (2020 and 2024), art. 20: points, then the matches between
+ * the tied teams (points, goal difference, goals; re-applied to a smaller group),
+ * then overall goal difference and goals (then discipline, ranking).
+ */
+const EURO = rules(
+  'points',
+  'headToHeadPoints',
+  'headToHeadGoalDifference',
+  'headToHeadGoalsFor',
+  'goalDifference',
+  'goalsFor',
+);
+
+/**
+ * FIFA World Cup regulations 1998–2022 (group stage): points, goal
+ * difference, goals scored, then the matches between the tied teams (points, goal
+ * difference, goals), then fair play and lots. Earlier editions differ (before
+ * 1994 a win was worth two points) and are not ranked exactly by these; add them
+ * as `previousRules` when their groups are shown.
+ */
+const WORLD_CUP = rules(
+  'points',
+  'goalDifference',
+  'goalsFor',
+  'headToHeadPoints',
+  'headToHeadGoalDifference',
+  'headToHeadGoalsFor',
+);
+
+/** CONMEBOL Libertadores regulations (group stage): points, goal difference, goals scored, away goals. */
+const CONMEBOL = rules('points', 'goalDifference', 'goalsFor', 'awayGoalsFor');
+
+function league(
+  code: string,
+  name: string,
+  areaCode: string,
+  areaName: string,
+  tier: number,
+  importance: number,
+  leagueRules = STANDARD,
+): CompetitionDefinition {
+  return { code, name, areaCode, areaName, kind: 'league', tier, importance, rules: leagueRules };
 }
 
+function cup(
+  code: string,
+  name: string,
+  areaName: string,
+  importance: number,
+  cupRules = STANDARD,
+): CompetitionDefinition {
+  return { code, name, areaCode: null, areaName, kind: 'cup', tier: null, importance, rules: cupRules };
+}
+
+// Not checked against their regulations, so they keep the common default: Austria,
+// Belgium, Scotland and Greece (split into championship/relegation groups, some
+// with halved points), Australia, Algeria, Egypt, Morocco, Mexico (short
+// tournaments), Argentina, China, Colombia, the Club World Cup and World Cup
+// qualification (each confederation has its own).
 export const COMPETITIONS: readonly CompetitionDefinition[] = [
-  league('en.1', 'Premier League', 'ENG', 'England', 1, 100),
-  league('en.2', 'Championship', 'ENG', 'England', 2, 60),
-  league('en.3', 'League One', 'ENG', 'England', 3, 40),
-  league('en.4', 'League Two', 'ENG', 'England', 4, 35),
-  league('es.1', 'La Liga', 'ESP', 'Spain', 1, 95, HEAD_TO_HEAD_FIRST),
-  league('es.2', 'Segunda División', 'ESP', 'Spain', 2, 50, HEAD_TO_HEAD_FIRST),
-  league('de.1', 'Bundesliga', 'GER', 'Germany', 1, 92),
-  league('de.2', '2. Bundesliga', 'GER', 'Germany', 2, 55),
-  league('it.1', 'Serie A', 'ITA', 'Italy', 1, 90, HEAD_TO_HEAD_FIRST),
-  league('it.2', 'Serie B', 'ITA', 'Italy', 2, 50, HEAD_TO_HEAD_FIRST),
-  league('fr.1', 'Ligue 1', 'FRA', 'France', 1, 88),
-  league('fr.2', 'Ligue 2', 'FRA', 'France', 2, 48),
-  league('nl.1', 'Eredivisie', 'NED', 'Netherlands', 1, 75),
-  league('pt.1', 'Primeira Liga', 'POR', 'Portugal', 1, 75, HEAD_TO_HEAD_FIRST),
+  league('en.1', 'Premier League', 'ENG', 'England', 1, 100, ENGLAND),
+  league('en.2', 'Championship', 'ENG', 'England', 2, 60, ENGLAND),
+  league('en.3', 'League One', 'ENG', 'England', 3, 40, ENGLAND),
+  league('en.4', 'League Two', 'ENG', 'England', 4, 35, ENGLAND),
+  league('es.1', 'La Liga', 'ESP', 'Spain', 1, 95, SPAIN),
+  league('es.2', 'Segunda División', 'ESP', 'Spain', 2, 50, SPAIN),
+  league('de.1', 'Bundesliga', 'GER', 'Germany', 1, 92, GERMANY),
+  league('de.2', '2. Bundesliga', 'GER', 'Germany', 2, 55, GERMANY),
+  league('it.1', 'Serie A', 'ITA', 'Italy', 1, 90, ITALY),
+  league('it.2', 'Serie B', 'ITA', 'Italy', 2, 50, ITALY),
+  {
+    ...league('fr.1', 'Ligue 1', 'FRA', 'France', 1, 88, FRANCE),
+    previousRules: [{ lastSeason: '2024-25', rules: FRANCE_UNTIL_2025 }],
+  },
+  {
+    ...league('fr.2', 'Ligue 2', 'FRA', 'France', 2, 48, FRANCE),
+    previousRules: [{ lastSeason: '2024-25', rules: FRANCE_UNTIL_2025 }],
+  },
+  league('nl.1', 'Eredivisie', 'NED', 'Netherlands', 1, 75, NETHERLANDS),
+  league('pt.1', 'Primeira Liga', 'POR', 'Portugal', 1, 75, PORTUGAL),
   league('at.1', 'Bundesliga', 'AUT', 'Austria', 1, 55),
   league('at.2', '2. Liga', 'AUT', 'Austria', 2, 30),
   league('be.1', 'First Division A', 'BEL', 'Belgium', 1, 60),
   league('sco.1', 'Premiership', 'SCO', 'Scotland', 1, 60),
-  league('tr.1', 'Süper Lig', 'TUR', 'Turkey', 1, 62),
+  league('tr.1', 'Süper Lig', 'TUR', 'Turkey', 1, 62, TURKEY),
   league('gr.1', 'Super League', 'GRE', 'Greece', 1, 50),
   league('au.1', 'A-League', 'AUS', 'Australia', 1, 40),
   league('dz.1', 'Ligue 1', 'ALG', 'Algeria', 1, 30),
@@ -81,20 +285,29 @@ export const COMPETITIONS: readonly CompetitionDefinition[] = [
   league('ma.1', 'Botola Pro', 'MAR', 'Morocco', 1, 32),
   league('mx.1', 'Liga MX', 'MEX', 'Mexico', 1, 55),
   league('ar.1', 'Primera División', 'ARG', 'Argentina', 1, 60),
-  league('br.1', 'Série A', 'BRA', 'Brazil', 1, 65),
-  league('br.2', 'Série B', 'BRA', 'Brazil', 2, 35),
+  league('br.1', 'Série A', 'BRA', 'Brazil', 1, 65, BRAZIL),
+  league('br.2', 'Série B', 'BRA', 'Brazil', 2, 35, BRAZIL),
   league('cn.1', 'Super League', 'CHN', 'China', 1, 30),
   league('co.1', 'Primera A', 'COL', 'Colombia', 1, 35),
-  league('jp.1', 'J1 League', 'JPN', 'Japan', 1, 45),
-  league('mls', 'Major League Soccer', 'USA', 'United States', 1, 50),
-  cup('uefa.cl', 'UEFA Champions League', 'Europe', 98),
-  cup('copa.l', 'Copa Libertadores', 'South America', 70),
-  cup('world.cup', 'FIFA World Cup', 'World', 99),
+  league('jp.1', 'J1 League', 'JPN', 'Japan', 1, 45, JAPAN),
+  league('mls', 'Major League Soccer', 'USA', 'United States', 1, 50, MLS),
+  cup('uefa.cl', 'UEFA Champions League', 'Europe', 98, UEFA_LEAGUE_PHASE),
+  cup('copa.l', 'Copa Libertadores', 'South America', 70, CONMEBOL),
+  cup('world.cup', 'FIFA World Cup', 'World', 99, WORLD_CUP),
   cup('world.clubcup', 'FIFA Club World Cup', 'World', 70),
   cup('world.cup.quali', 'FIFA World Cup qualification', 'World', 50),
-  cup('euro', 'UEFA European Championship', 'Europe', 97),
+  cup('euro', 'UEFA European Championship', 'Europe', 97, EURO),
 ];
 
 export function findCompetitionDefinition(code: string): CompetitionDefinition | undefined {
   return COMPETITIONS.find((competition) => competition.code === code);
+}
+
+/**
+ * The rules a season was played under. Season codes ('2024-25', '2025') compare as
+ * text, which orders them by their starting year.
+ */
+export function rulesForSeason(definition: CompetitionDefinition, seasonCode: string): CompetitionRules {
+  const earlier = definition.previousRules?.find((entry) => seasonCode <= entry.lastSeason);
+  return earlier?.rules ?? definition.rules;
 }

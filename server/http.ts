@@ -10,6 +10,7 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router';
 import { requestInfoContext, servicesContext } from '../app/lib/context.server.ts';
+import { footballErrorResponse, footballRoutes } from './modules/football/football.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { errorBody, fieldErrors } from './platform/http-errors.ts';
 import { createMetrics, routeGroup, type Metrics } from './platform/metrics.ts';
@@ -77,6 +78,7 @@ export function createHttpApp(options: HttpAppOptions) {
     },
   });
   siteRoutes(services, api);
+  footballRoutes(services.football, api);
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: `${config.SITE_NAME} API`, version: '1' },
@@ -88,6 +90,8 @@ export function createHttpApp(options: HttpAppOptions) {
   app.all('/api/*', (c) => c.json(errorBody('not_found', `No API endpoint ${c.req.method} ${c.req.path}`), 404));
 
   function apiError(error: unknown, where: string): Response {
+    const known = footballErrorResponse(error);
+    if (known) return known;
     if (error instanceof HTTPException) {
       // Hono raises these for malformed bodies (e.g. invalid JSON).
       return Response.json(errorBody('bad_request', error.message || 'The request could not be read'), { status: error.status });

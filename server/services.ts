@@ -2,6 +2,7 @@
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../db/client.ts';
 import { createSessionService, type SessionService } from './modules/auth/auth.service.ts';
+import { createFootballService, type FootballService } from './modules/football/football.service.ts';
 import { createContactService, type ContactService } from './modules/site/contact.service.ts';
 import { createPagesService, type PagesService } from './modules/site/pages.service.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
@@ -18,6 +19,7 @@ export interface AppServices {
   sessions: SessionService;
   contact: ContactService;
   pages: PagesService;
+  football: FootballService;
 }
 
 export function createServices(options: {
@@ -39,5 +41,6 @@ export function createServices(options: {
     sessions: createSessionService(),
     contact: createContactService(db, clock),
     pages: createPagesService(db),
+    football: createFootballService(db),
   };
 }

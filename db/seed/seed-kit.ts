@@ -134,6 +134,15 @@ export async function resolveTeam(db: SeedDb, input: TeamInput): Promise<number>
     await fillTeamGaps(db, found, input);
     return found;
   }
+  return insertTeam(db, input);
+}
+
+/**
+ * Creates a team without looking for an existing one, for importers that have
+ * already decided this is a new team (e.g. two clubs whose names fold to the
+ * same alias key in different countries). Its name becomes an alias when free.
+ */
+export async function insertTeam(db: SeedDb, input: TeamInput): Promise<number> {
   const colours = badgeColours(input.name);
   const inserted = await db
     .insertInto('team')
@@ -180,4 +189,34 @@ export async function addTeamAlias(db: SeedDb, teamId: number, alias: string, ki
   if (!team.search_key.split(' | ').includes(folded)) {
     await db.updateTable('team').set({ search_key: `${team.search_key} | ${folded}` }).where('id', '=', teamId).execute();
   }
+}
+
+/**
+ * addTeamAlias for several spellings at once (an importer adding a club's
+ * dozen names): one lookup, one insert and one search-key update instead of
+ * four queries per spelling. Returns how many aliases were new.
+ */
+export async function addTeamAliases(db: SeedDb, teamId: number, aliases: readonly string[], kind: 'club' | 'national'): Promise<number> {
+  const byKey = new Map<string, string>();
+  for (const alias of aliases) {
+    const key = teamKey(alias);
+    if (key !== '' && !byKey.has(key)) byKey.set(key, alias);
+  }
+  if (byKey.size === 0) return 0;
+  const taken = await db.selectFrom('team_alias').select('alias_key').where('kind', '=', kind).where('alias_key', 'in', [...byKey.keys()]).execute();
+  for (const row of taken) byKey.delete(row.alias_key);
+  if (byKey.size === 0) return 0;
+  await db
+    .insertInto('team_alias')
+    .values([...byKey].map(([alias_key, alias]) => ({ alias_key, kind, team_id: teamId, alias })))
+    .execute();
+  const team = await db.selectFrom('team').select('search_key').where('id', '=', teamId).executeTakeFirstOrThrow();
+  const parts = team.search_key.split(' | ');
+  for (const alias of byKey.values()) {
+    const folded = foldText(alias);
+    if (!parts.includes(folded)) parts.push(folded);
+  }
+  const searchKey = parts.join(' | ');
+  if (searchKey !== team.search_key) await db.updateTable('team').set({ search_key: searchKey }).where('id', '=', teamId).execute();
+  return byKey.size;
 }

@@ -1,0 +1,183 @@
+// The football read API's shapes (issue #3): one zod schema per response,
+// shared by the server (validation, OpenAPI) and the browser (types).
+import { z } from 'zod';
+import { matchStatusSchema } from './match-status.ts';
+
+export const teamRefSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  shortName: z.string(),
+  colours: z.object({ primary: z.string(), secondary: z.string() }),
+});
+
+export const competitionRefSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  areaName: z.string(),
+});
+
+export const seasonSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  complete: z.boolean(),
+  synthetic: z.boolean(),
+});
+
+export const competitionSchema = competitionRefSchema.extend({
+  areaCode: z.string().nullable(),
+  kind: z.enum(['league', 'cup']),
+  tier: z.number().int().nullable(),
+  currentSeason: seasonSchema.nullable(),
+});
+
+const pairSchema = z.object({ home: z.number().int(), away: z.number().int() });
+
+export const matchSummarySchema = z.object({
+  id: z.number().int(),
+  competition: competitionRefSchema,
+  season: z.string(),
+  stage: z.string().nullable(),
+  round: z.string().nullable(),
+  group: z.string().nullable(),
+  kickoffAt: z.string(),
+  kickoffTimeKnown: z.boolean(),
+  status: matchStatusSchema,
+  minute: z.number().int().nullable(),
+  home: teamRefSchema,
+  away: teamRefSchema,
+  score: z.object({
+    home: z.number().int().nullable(),
+    away: z.number().int().nullable(),
+    halfTime: pairSchema.nullable(),
+    extraTime: pairSchema.nullable(),
+    penalties: pairSchema.nullable(),
+  }),
+  hasEvents: z.boolean(),
+  venue: z.string().nullable(),
+});
+
+export const standingsRowSchema = z.object({
+  position: z.number().int(),
+  team: teamRefSchema.pick({ id: true, name: true, shortName: true }),
+  played: z.number().int(),
+  won: z.number().int(),
+  drawn: z.number().int(),
+  lost: z.number().int(),
+  goalsFor: z.number().int(),
+  goalsAgainst: z.number().int(),
+  goalDifference: z.number().int(),
+  points: z.number().int(),
+  form: z.array(z.enum(['W', 'D', 'L'])),
+});
+
+export const standingsSchema = z.object({
+  competition: competitionRefSchema,
+  season: seasonSchema,
+  view: z.enum(['overall', 'home', 'away']),
+  asOf: z.string().nullable(),
+  adjustments: z.array(z.object({ teamId: z.number().int(), points: z.number().int(), reason: z.string(), source: z.string() })),
+  rows: z.array(standingsRowSchema),
+});
+
+export const matchEventSchema = z.object({
+  seq: z.number().int(),
+  period: z.string(),
+  minute: z.number().int(),
+  addedMinute: z.number().int().nullable(),
+  type: z.string(),
+  teamId: z.number().int().nullable(),
+  player: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  relatedPlayer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  detail: z.string().nullable(),
+});
+
+export const lineupPlayerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  shirtNumber: z.number().int().nullable(),
+  position: z.string().nullable(),
+  starter: z.boolean(),
+  captain: z.boolean(),
+});
+
+export const lineupsSchema = z.object({
+  home: z.object({ teamId: z.number().int(), formation: z.string().nullable(), coach: z.string().nullable(), players: z.array(lineupPlayerSchema) }),
+  away: z.object({ teamId: z.number().int(), formation: z.string().nullable(), coach: z.string().nullable(), players: z.array(lineupPlayerSchema) }),
+});
+
+export const teamStatsSchema = z.object({
+  teamId: z.number().int(),
+  shots: z.number().int(),
+  shotsOnTarget: z.number().int(),
+  possession: z.number(),
+  passes: z.number().int(),
+  passesAccurate: z.number().int(),
+  corners: z.number().int(),
+  fouls: z.number().int(),
+  offsides: z.number().int(),
+  yellowCards: z.number().int(),
+  redCards: z.number().int(),
+});
+
+export const playerStatsSchema = z.object({
+  playerId: z.number().int(),
+  name: z.string(),
+  teamId: z.number().int(),
+  minutes: z.number().int(),
+  goals: z.number().int(),
+  assists: z.number().int(),
+  shots: z.number().int(),
+  shotsOnTarget: z.number().int(),
+  passes: z.number().int(),
+  passesAccurate: z.number().int(),
+  keyPasses: z.number().int(),
+  duels: z.number().int(),
+  duelsWon: z.number().int(),
+  fouls: z.number().int(),
+  yellowCards: z.number().int(),
+  redCards: z.number().int(),
+});
+
+export const teamSchema = teamRefSchema.extend({
+  kind: z.enum(['club', 'national']),
+  code: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  city: z.string().nullable(),
+  stadium: z.string().nullable(),
+  founded: z.number().int().nullable(),
+  aliases: z.array(z.string()),
+});
+
+export const headToHeadSchema = z.object({
+  teams: z.tuple([teamRefSchema, teamRefSchema]),
+  record: z.object({
+    played: z.number().int(),
+    winsFirst: z.number().int(),
+    winsSecond: z.number().int(),
+    draws: z.number().int(),
+    goalsFirst: z.number().int(),
+    goalsSecond: z.number().int(),
+  }),
+  matches: z.array(matchSummarySchema),
+});
+
+export const searchResultSchema = z.object({
+  teams: z.array(teamRefSchema),
+  competitions: z.array(competitionRefSchema),
+});
+
+export type TeamRef = z.infer<typeof teamRefSchema>;
+export type CompetitionRef = z.infer<typeof competitionRefSchema>;
+export type Season = z.infer<typeof seasonSchema>;
+export type Competition = z.infer<typeof competitionSchema>;
+export type MatchSummary = z.infer<typeof matchSummarySchema>;
+export type Standings = z.infer<typeof standingsSchema>;
+export type MatchEvent = z.infer<typeof matchEventSchema>;
+export type Lineups = z.infer<typeof lineupsSchema>;
+export type TeamStats = z.infer<typeof teamStatsSchema>;
+export type PlayerStats = z.infer<typeof playerStatsSchema>;
+export type Team = z.infer<typeof teamSchema>;
+export type HeadToHead = z.infer<typeof headToHeadSchema>;
+export type SearchResult = z.infer<typeof searchResultSchema>;

@@ -1,0 +1,268 @@
+// The rules engine against the real data (issue #3): the final tables computed
+// from the shipped openfootball results, with each competition's rules and the
+// point adjustments of domain/point-adjustments.ts, must equal the officially
+// published final tables (tests/fixtures/official-tables/<season>/<code>.json,
+// entered by hand, team names as openfootball spells them); and every league
+// season shipped must give a self-consistent table.
+//
+// Not verified against an official table:
+// - Split formats, whose official table is not one round-robin: Austria (at.1),
+//   Belgium (be.1), Scotland (sco.1), Greece (gr.1), Egypt (eg.1), Mexico (mx.1,
+//   Apertura/Clausura), Argentina (ar.1), Colombia (co.1), Australia (au.1, with finals).
+// - Complete in the data but not checked row by row: 2. Bundesliga, Ligue 2,
+//   League One, League Two, Serie B 2024-25 (Brescia's post-season penalty and
+//   exclusion), 2. Liga (at.2) 2024-25, Brasileirão 2025: self-consistency only.
+// - Incomplete in the data (NOTICE.md and below): 2024-25 es.1, it.1 (matchday 38
+//   without scores), tr.1 and es.2 (last matchday partly without scores), and every
+//   2025-26 / 2025 file still in progress.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { findCompetitionDefinition, rulesForSeason } from './competitions.ts';
+import type { MatchStatus } from './match-status.ts';
+import { listPointAdjustments } from './point-adjustments.ts';
+import { computeStandings, type StandingsMatch, type TableRow } from './standings.ts';
+
+const DATA_DIR = process.env.DATA_DIR ?? path.resolve('../shared/data');
+const LEAGUES_DIR = path.join(DATA_DIR, 'openfootball', 'football.json');
+const FIXTURES_DIR = new URL('../tests/fixtures/official-tables/', import.meta.url);
+
+const openfootballFileSchema = z.object({
+  name: z.string(),
+  matches: z.array(
+    z.object({
+      round: z.string().optional(),
+      stage: z.string().optional(),
+      date: z.iso.date(),
+      time: z.string().optional(),
+      team1: z.string(),
+      team2: z.string(),
+      score: z.object({ ft: z.tuple([z.number().int(), z.number().int()]).optional() }).optional(),
+      status: z.enum(['postponed', 'awarded', 'cancelled', 'abandoned']).optional(),
+    }),
+  ),
+});
+
+const officialTableSchema = z.object({
+  competition: z.string(),
+  season: z.string(),
+  source: z.string(),
+  notes: z.array(z.string()).optional(),
+  /** Ties broken by a play-off match rather than a table criterion: `above` finished directly above `below`. */
+  playOffs: z.array(z.object({ above: z.string(), below: z.string(), note: z.string() })).optional(),
+  rows: z.array(
+    z.object({
+      position: z.number().int(),
+      team: z.string(),
+      played: z.number().int(),
+      won: z.number().int(),
+      drawn: z.number().int(),
+      lost: z.number().int(),
+      goalsFor: z.number().int(),
+      goalsAgainst: z.number().int(),
+      points: z.number().int(),
+    }),
+  ),
+});
+type OfficialTable = z.infer<typeof officialTableSchema>;
+
+interface LeagueSeason {
+  season: string;
+  code: string;
+  teams: { id: number; name: string }[];
+  /** The league phase only: no play-offs, finals, or championship/relegation groups after a split. */
+  matches: StandingsMatch[];
+  /** The round of each match, by index in `matches`. */
+  rounds: string[];
+  idOf: Map<string, number>;
+}
+
+/** "Matchday 7", "Regular, Matchday 7" and "7. Round" are league-phase rounds; anything else is a later stage. */
+const LEAGUE_PHASE_ROUND = /^(?:Regular, )?Matchday \d+$|^\d+\. Round$/;
+
+function statusOf(match: z.infer<typeof openfootballFileSchema>['matches'][number]): MatchStatus {
+  if (match.status) return match.status;
+  return match.score?.ft ? 'finished' : 'scheduled';
+}
+
+/** Local kick-off time read as UTC: only the order of matches matters here. 2025-26 at.2 writes "9:30". */
+function kickoffOf(date: string, time: string | undefined): string {
+  const [, hours = '0', minutes = '00'] = /^(\d{1,2}):(\d{2})/.exec(time ?? '') ?? [];
+  return `${date}T${hours.padStart(2, '0')}:${minutes}:00Z`;
+}
+
+function readLeagueSeason(season: string, code: string): LeagueSeason {
+  const file = openfootballFileSchema.parse(
+    JSON.parse(readFileSync(path.join(LEAGUES_DIR, season, `${code}.json`), 'utf8')),
+  );
+  const phase = file.matches.filter(
+    (match) => (match.stage === undefined || match.stage === 'Regular') && LEAGUE_PHASE_ROUND.test(match.round ?? ''),
+  );
+  const names = [...new Set(phase.flatMap((match) => [match.team1, match.team2]))].sort();
+  const idOf = new Map(names.map((name, index) => [name, index + 1]));
+  const id = (name: string) => idOf.get(name) as number;
+  const matches = phase.map((match, index) => ({
+    id: index + 1,
+    kickoffAt: kickoffOf(match.date, match.time),
+    homeTeamId: id(match.team1),
+    awayTeamId: id(match.team2),
+    homeScore: match.score?.ft?.[0] ?? null,
+    awayScore: match.score?.ft?.[1] ?? null,
+    status: statusOf(match),
+  }));
+  return {
+    season,
+    code,
+    teams: names.map((name) => ({ id: id(name), name })),
+    matches,
+    rounds: phase.map((match) => match.round ?? ''),
+    idOf,
+  };
+}
+
+function computeFinalTable(league: LeagueSeason): TableRow[] {
+  const definition = findCompetitionDefinition(league.code);
+  if (!definition) throw new Error(`Unknown competition ${league.code}`);
+  const adjustments = listPointAdjustments(league.code, league.season).map((entry) => {
+    const teamId = league.idOf.get(entry.teamName);
+    if (teamId === undefined)
+      throw new Error(`Adjustment for ${entry.teamName}, not a team of ${league.season} ${league.code}`);
+    return { teamId, points: entry.points };
+  });
+  return computeStandings({
+    teams: league.teams,
+    matches: league.matches,
+    rules: rulesForSeason(definition, league.season),
+    adjustments,
+  });
+}
+
+function applyPlayOffs(rows: TableRow[], official: OfficialTable): TableRow[] {
+  const ordered = [...rows];
+  for (const playOff of official.playOffs ?? []) {
+    const above = ordered.findIndex((row) => row.teamName === playOff.above);
+    const below = ordered.findIndex((row) => row.teamName === playOff.below);
+    const [first, second] = [ordered[above], ordered[below]];
+    // A play-off only ever separates neighbours level on points.
+    if (!first || !second || Math.abs(above - below) !== 1 || first.points !== second.points)
+      throw new Error(`Play-off ${playOff.above}/${playOff.below} is not between neighbours level on points`);
+    ordered[Math.min(above, below)] = first;
+    ordered[Math.max(above, below)] = second;
+  }
+  return ordered.map((row, index) => ({ ...row, position: index + 1 }));
+}
+
+function listFiles(dir: string): string[] {
+  return existsSync(dir) ? readdirSync(dir).sort() : [];
+}
+
+const dataShipped = existsSync(LEAGUES_DIR);
+const leagueFiles = listFiles(LEAGUES_DIR)
+  .filter((season) => /^\d{4}(-\d{2})?$/.test(season))
+  .flatMap((season) =>
+    listFiles(path.join(LEAGUES_DIR, season))
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => ({ season, code: file.replace(/\.json$/, '') }))
+      .filter(({ code }) => findCompetitionDefinition(code)?.kind === 'league'),
+  );
+const officialTables = listFiles(FIXTURES_DIR.pathname).flatMap((season) =>
+  listFiles(path.join(FIXTURES_DIR.pathname, season)).map((file) =>
+    officialTableSchema.parse(JSON.parse(readFileSync(path.join(FIXTURES_DIR.pathname, season, file), 'utf8'))),
+  ),
+);
+
+describe.skipIf(!dataShipped)('official final tables', () => {
+  it('covers the top five leagues for every complete season shipped', () => {
+    const covered = officialTables.map((table) => `${table.season} ${table.competition}`);
+    for (const season of ['2022-23', '2023-24', '2024-25']) {
+      for (const code of ['en.1', 'de.1', 'fr.1', 'es.1', 'it.1']) {
+        // 2024-25 La Liga and Serie A lack matchday 38 in the data (see below).
+        if (season === '2024-25' && (code === 'es.1' || code === 'it.1')) continue;
+        expect(covered).toContain(`${season} ${code}`);
+      }
+    }
+  });
+
+  it.each(officialTables.map((table) => [`${table.season} ${table.competition}`, table] as const))(
+    '%s equals the published table',
+    (_label, official) => {
+      const rows = applyPlayOffs(computeFinalTable(readLeagueSeason(official.season, official.competition)), official);
+      const computed = rows.map((row) => ({
+        position: row.position,
+        team: row.teamName,
+        played: row.played,
+        won: row.won,
+        drawn: row.drawn,
+        lost: row.lost,
+        goalsFor: row.goalsFor,
+        goalsAgainst: row.goalsAgainst,
+        points: row.points,
+      }));
+      expect(computed).toEqual(official.rows);
+    },
+  );
+});
+
+describe.skipIf(!dataShipped)('every shipped league season is self-consistent', () => {
+  it.each(leagueFiles.map(({ season, code }) => [`${season} ${code}`, season, code] as const))(
+    '%s',
+    (_label, season, code) => {
+      const league = readLeagueSeason(season, code);
+      const rows = computeFinalTable(league);
+      const adjustmentTotal = new Map<string, number>();
+      for (const entry of listPointAdjustments(code, season))
+        adjustmentTotal.set(entry.teamName, (adjustmentTotal.get(entry.teamName) ?? 0) + entry.points);
+      const sum = (pick: (row: TableRow) => number) => rows.reduce((total, row) => total + pick(row), 0);
+
+      expect(sum((row) => row.won)).toBe(sum((row) => row.lost));
+      expect(sum((row) => row.drawn) % 2).toBe(0);
+      expect(sum((row) => row.goalsFor)).toBe(sum((row) => row.goalsAgainst));
+      expect(sum((row) => row.played)).toBe(
+        2 * league.matches.filter((match) => match.homeScore !== null && match.awayScore !== null).length,
+      );
+      for (const row of rows) {
+        expect(row.played).toBe(row.won + row.drawn + row.lost);
+        expect(row.goalDifference).toBe(row.goalsFor - row.goalsAgainst);
+        expect(row.points).toBe(3 * row.won + row.drawn + (adjustmentTotal.get(row.teamName) ?? 0));
+      }
+
+      const pairs = new Set(league.matches.map((match) => `${match.homeTeamId}-${match.awayTeamId}`));
+      const n = league.teams.length;
+      const doubleRoundRobin = league.matches.length === n * (n - 1) && pairs.size === n * (n - 1);
+      const complete = league.matches.every(
+        (match) => match.homeScore !== null && match.status !== 'scheduled' && match.status !== 'postponed',
+      );
+      if (doubleRoundRobin && complete) {
+        for (const row of rows) expect(row.played).toBe(2 * (n - 1));
+      }
+    },
+  );
+
+  // The known gaps of the data (openfootball NOTICE.md and what these tests found):
+  // those seasons are tested as they stand, and no result is made up for them.
+  it.each([
+    ['2024-25', 'es.1', 'Matchday 38', 10],
+    ['2024-25', 'it.1', 'Matchday 38', 10],
+    ['2024-25', 'tr.1', 'Matchday 38', 4],
+    ['2024-25', 'es.2', 'Matchday 42', 9],
+  ] as const)('%s %s lacks scores on %s only', (season, code, round, missing) => {
+    const league = readLeagueSeason(season, code);
+    const unscored = league.matches.flatMap((match, index) => (match.homeScore === null ? [league.rounds[index]] : []));
+    expect(unscored).toEqual(Array.from({ length: missing }, () => round));
+  });
+});
+
+// Published final positions and points (with deductions) of seasons whose full
+// table is not entered above: what the adjustments data must reproduce.
+describe.skipIf(!dataShipped)('published final places of adjusted teams', () => {
+  it.each([
+    ['2022-23', 'en.2', 'Reading FC', 22, 44],
+    ['2022-23', 'en.2', 'Wigan Athletic FC', 24, 42],
+    ['2024-25', 'en.2', 'Sheffield United FC', 3, 90],
+    ['2023-24', 'nl.1', 'SBV Vitesse', 18, 6],
+  ] as const)('%s %s: %s finished %i with %i points', (season, code, team, position, points) => {
+    const row = computeFinalTable(readLeagueSeason(season, code)).find((candidate) => candidate.teamName === team);
+    expect(row && { position: row.position, points: row.points }).toEqual({ position, points });
+  });
+});

@@ -1,0 +1,362 @@
+// Reads of the football data. Each function answers one question; rows are
+// turned into the API's shapes (domain/football-contracts.ts) here, so
+// engine differences (bigint ids as strings, Date vs ISO text) stop at this file.
+import { sql, type Kysely } from 'kysely';
+import { toIsoString } from '../../../db/client.ts';
+import type { Database } from '../../../db/schema.ts';
+import type {
+  CompetitionRef,
+  Lineups,
+  MatchEvent,
+  MatchSummary,
+  PlayerStats,
+  Season,
+  TeamRef,
+  TeamStats,
+} from '../../../domain/football-contracts.ts';
+import { matchStatusSchema, type MatchStatus } from '../../../domain/match-status.ts';
+
+type Db = Kysely<Database>;
+
+export interface CompetitionRow extends CompetitionRef {
+  id: number;
+  areaCode: string | null;
+  kind: 'league' | 'cup';
+  tier: number | null;
+  importance: number;
+  rules: string;
+}
+
+export interface SeasonRow extends Season {
+  id: number;
+  competitionId: number;
+}
+
+const nullablePair = (home: number | null, away: number | null) => (home === null || away === null ? null : { home, away });
+
+function toSeason(row: { id: number | string; competition_id: number | string; code: string; name: string; start_date: string | null; end_date: string | null; complete: number; synthetic: number }): SeasonRow {
+  return {
+    id: Number(row.id),
+    competitionId: Number(row.competition_id),
+    code: row.code,
+    name: row.name,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    complete: row.complete === 1,
+    synthetic: row.synthetic === 1,
+  };
+}
+
+export async function listCompetitions(db: Db): Promise<CompetitionRow[]> {
+  const rows = await db.selectFrom('competition').selectAll().orderBy('importance', 'desc').orderBy('name').execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    code: row.code,
+    name: row.name,
+    areaName: row.area_name,
+    areaCode: row.area_code,
+    kind: row.kind,
+    tier: row.tier,
+    importance: row.importance,
+    rules: row.rules,
+  }));
+}
+
+export async function findCompetition(db: Db, code: string): Promise<CompetitionRow | undefined> {
+  const row = await db.selectFrom('competition').selectAll().where('code', '=', code).executeTakeFirst();
+  if (!row) return undefined;
+  return { id: Number(row.id), code: row.code, name: row.name, areaName: row.area_name, areaCode: row.area_code, kind: row.kind, tier: row.tier, importance: row.importance, rules: row.rules };
+}
+
+/** Seasons of a competition, newest first. */
+export async function listSeasons(db: Db, competitionId: number): Promise<SeasonRow[]> {
+  const rows = await db
+    .selectFrom('season')
+    .selectAll()
+    .where('competition_id', '=', competitionId)
+    .orderBy('start_date', 'desc')
+    .orderBy('code', 'desc')
+    .execute();
+  return rows.map(toSeason);
+}
+
+/** The latest season of every competition, for the competitions list. */
+export async function listLatestSeasons(db: Db): Promise<Map<number, SeasonRow>> {
+  const rows = await db.selectFrom('season').selectAll().orderBy('start_date', 'desc').orderBy('code', 'desc').execute();
+  const latest = new Map<number, SeasonRow>();
+  for (const row of rows) {
+    const season = toSeason(row);
+    if (!latest.has(season.competitionId)) latest.set(season.competitionId, season);
+  }
+  return latest;
+}
+
+export async function findSeason(db: Db, competitionId: number, code: string): Promise<SeasonRow | undefined> {
+  const row = await db.selectFrom('season').selectAll().where('competition_id', '=', competitionId).where('code', '=', code).executeTakeFirst();
+  return row ? toSeason(row) : undefined;
+}
+
+/** What the standings engine needs: every match of a season with its result. */
+export async function listSeasonResults(db: Db, seasonId: number) {
+  const rows = await db
+    .selectFrom('match')
+    .select(['id', 'kickoff_at', 'home_team_id', 'away_team_id', 'home_score', 'away_score', 'status', 'stage'])
+    .where('season_id', '=', seasonId)
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    kickoffAt: toIsoString(row.kickoff_at),
+    homeTeamId: Number(row.home_team_id),
+    awayTeamId: Number(row.away_team_id),
+    homeScore: row.home_score,
+    awayScore: row.away_score,
+    status: matchStatusSchema.parse(row.status),
+    stage: row.stage,
+  }));
+}
+
+export async function listTeamsByIds(db: Db, ids: number[]): Promise<Map<number, TeamRef>> {
+  const map = new Map<number, TeamRef>();
+  if (ids.length === 0) return map;
+  const rows = await db.selectFrom('team').select(['id', 'name', 'short_name', 'colour_primary', 'colour_secondary']).where('id', 'in', ids).execute();
+  for (const row of rows) {
+    map.set(Number(row.id), { id: Number(row.id), name: row.name, shortName: row.short_name, colours: { primary: row.colour_primary, secondary: row.colour_secondary } });
+  }
+  return map;
+}
+
+export async function listAdjustments(db: Db, seasonId: number) {
+  const rows = await db.selectFrom('point_adjustment').selectAll().where('season_id', '=', seasonId).orderBy('id').execute();
+  return rows.map((row) => ({ teamId: Number(row.team_id), points: row.points, reason: row.reason, source: row.source, effectiveDate: row.effective_date }));
+}
+
+export interface MatchFilter {
+  seasonId?: number;
+  from?: Date;
+  to?: Date;
+  teamId?: number;
+  /** Both teams, in either order (head-to-head). */
+  pair?: [number, number];
+  round?: string;
+  status?: MatchStatus;
+  ids?: number[];
+  limit?: number;
+  order?: 'asc' | 'desc';
+}
+
+/** Match summaries with competition, teams and venue, in kick-off order. */
+export async function listMatchSummaries(db: Db, filter: MatchFilter): Promise<MatchSummary[]> {
+  let query = db
+    .selectFrom('match as m')
+    .innerJoin('season as s', 's.id', 'm.season_id')
+    .innerJoin('competition as c', 'c.id', 's.competition_id')
+    .innerJoin('team as h', 'h.id', 'm.home_team_id')
+    .innerJoin('team as a', 'a.id', 'm.away_team_id')
+    .leftJoin('venue as v', 'v.id', 'm.venue_id')
+    .select([
+      'm.id',
+      'm.stage',
+      'm.round',
+      'm.group_name',
+      'm.kickoff_at',
+      'm.kickoff_time_known',
+      'm.status',
+      'm.minute',
+      'm.home_score',
+      'm.away_score',
+      'm.home_score_ht',
+      'm.away_score_ht',
+      'm.home_score_et',
+      'm.away_score_et',
+      'm.home_score_pen',
+      'm.away_score_pen',
+      'm.has_events',
+      's.code as season_code',
+      'c.code as competition_code',
+      'c.name as competition_name',
+      'c.area_name',
+      'h.id as home_id',
+      'h.name as home_name',
+      'h.short_name as home_short',
+      'h.colour_primary as home_c1',
+      'h.colour_secondary as home_c2',
+      'a.id as away_id',
+      'a.name as away_name',
+      'a.short_name as away_short',
+      'a.colour_primary as away_c1',
+      'a.colour_secondary as away_c2',
+      'v.name as venue_name',
+    ]);
+  if (filter.seasonId !== undefined) query = query.where('m.season_id', '=', filter.seasonId);
+  if (filter.from) query = query.where('m.kickoff_at', '>=', filter.from.toISOString());
+  if (filter.to) query = query.where('m.kickoff_at', '<', filter.to.toISOString());
+  if (filter.round !== undefined) query = query.where('m.round', '=', filter.round);
+  if (filter.status !== undefined) query = query.where('m.status', '=', filter.status);
+  if (filter.ids !== undefined) query = query.where('m.id', 'in', filter.ids.length > 0 ? filter.ids : [-1]);
+  if (filter.teamId !== undefined) {
+    const teamId = filter.teamId;
+    query = query.where((eb) => eb.or([eb('m.home_team_id', '=', teamId), eb('m.away_team_id', '=', teamId)]));
+  }
+  if (filter.pair) {
+    const [first, second] = filter.pair;
+    query = query.where((eb) =>
+      eb.or([
+        eb.and([eb('m.home_team_id', '=', first), eb('m.away_team_id', '=', second)]),
+        eb.and([eb('m.home_team_id', '=', second), eb('m.away_team_id', '=', first)]),
+      ]),
+    );
+  }
+  const direction = filter.order ?? 'asc';
+  query = query.orderBy('m.kickoff_at', direction).orderBy('c.importance', 'desc').orderBy('m.id', direction);
+  if (filter.limit !== undefined) query = query.limit(filter.limit);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    competition: { code: row.competition_code, name: row.competition_name, areaName: row.area_name },
+    season: row.season_code,
+    stage: row.stage,
+    round: row.round,
+    group: row.group_name,
+    kickoffAt: toIsoString(row.kickoff_at),
+    kickoffTimeKnown: row.kickoff_time_known === 1,
+    status: matchStatusSchema.parse(row.status),
+    minute: row.minute,
+    home: { id: Number(row.home_id), name: row.home_name, shortName: row.home_short, colours: { primary: row.home_c1, secondary: row.home_c2 } },
+    away: { id: Number(row.away_id), name: row.away_name, shortName: row.away_short, colours: { primary: row.away_c1, secondary: row.away_c2 } },
+    score: {
+      home: row.home_score,
+      away: row.away_score,
+      halfTime: nullablePair(row.home_score_ht, row.away_score_ht),
+      extraTime: nullablePair(row.home_score_et, row.away_score_et),
+      penalties: nullablePair(row.home_score_pen, row.away_score_pen),
+    },
+    hasEvents: row.has_events === 1,
+    venue: row.venue_name ?? null,
+  }));
+}
+
+export async function listMatchEvents(db: Db, matchId: number): Promise<MatchEvent[]> {
+  const rows = await db
+    .selectFrom('match_event as e')
+    .leftJoin('player as p', 'p.id', 'e.player_id')
+    .leftJoin('player as r', 'r.id', 'e.related_player_id')
+    .select(['e.seq', 'e.period', 'e.minute', 'e.added_minute', 'e.type', 'e.team_id', 'e.detail', 'p.id as player_id', 'p.name as player_name', 'r.id as related_id', 'r.name as related_name'])
+    .where('e.match_id', '=', matchId)
+    .orderBy('e.seq')
+    .execute();
+  return rows.map((row) => ({
+    seq: row.seq,
+    period: row.period,
+    minute: row.minute,
+    addedMinute: row.added_minute,
+    type: row.type,
+    teamId: row.team_id === null ? null : Number(row.team_id),
+    player: row.player_id === null || row.player_name === null ? null : { id: Number(row.player_id), name: row.player_name },
+    relatedPlayer: row.related_id === null || row.related_name === null ? null : { id: Number(row.related_id), name: row.related_name },
+    detail: row.detail,
+  }));
+}
+
+export async function getLineups(db: Db, matchId: number, homeTeamId: number, awayTeamId: number): Promise<Lineups> {
+  const sides = await db.selectFrom('match_side').selectAll().where('match_id', '=', matchId).execute();
+  const players = await db
+    .selectFrom('match_lineup as l')
+    .innerJoin('player as p', 'p.id', 'l.player_id')
+    .select(['l.team_id', 'p.id', 'p.name', 'l.shirt_number', 'l.position', 'l.starter', 'l.captain'])
+    .where('l.match_id', '=', matchId)
+    .orderBy('l.starter', 'desc')
+    .orderBy('l.shirt_number')
+    .execute();
+  const side = (teamId: number) => {
+    const info = sides.find((row) => Number(row.team_id) === teamId);
+    return {
+      teamId,
+      formation: info?.formation ?? null,
+      coach: info?.coach ?? null,
+      players: players
+        .filter((row) => Number(row.team_id) === teamId)
+        .map((row) => ({ id: Number(row.id), name: row.name, shirtNumber: row.shirt_number, position: row.position, starter: row.starter === 1, captain: row.captain === 1 })),
+    };
+  };
+  return { home: side(homeTeamId), away: side(awayTeamId) };
+}
+
+export async function listTeamStats(db: Db, matchId: number): Promise<TeamStats[]> {
+  const rows = await db.selectFrom('match_team_stats').selectAll().where('match_id', '=', matchId).execute();
+  return rows.map((row) => ({
+    teamId: Number(row.team_id),
+    shots: row.shots,
+    shotsOnTarget: row.shots_on_target,
+    possession: row.possession,
+    passes: row.passes,
+    passesAccurate: row.passes_accurate,
+    corners: row.corners,
+    fouls: row.fouls,
+    offsides: row.offsides,
+    yellowCards: row.yellow_cards,
+    redCards: row.red_cards,
+  }));
+}
+
+export async function listPlayerStats(db: Db, matchId: number): Promise<PlayerStats[]> {
+  const rows = await db
+    .selectFrom('match_player_stats as s')
+    .innerJoin('player as p', 'p.id', 's.player_id')
+    .selectAll('s')
+    .select('p.name')
+    .where('s.match_id', '=', matchId)
+    .orderBy('s.team_id')
+    .orderBy('s.minutes', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    playerId: Number(row.player_id),
+    name: row.name,
+    teamId: Number(row.team_id),
+    minutes: row.minutes,
+    goals: row.goals,
+    assists: row.assists,
+    shots: row.shots,
+    shotsOnTarget: row.shots_on_target,
+    passes: row.passes,
+    passesAccurate: row.passes_accurate,
+    keyPasses: row.key_passes,
+    duels: row.duels,
+    duelsWon: row.duels_won,
+    fouls: row.fouls,
+    yellowCards: row.yellow_cards,
+    redCards: row.red_cards,
+  }));
+}
+
+export async function findTeamRow(db: Db, teamId: number) {
+  const row = await db.selectFrom('team').selectAll().where('id', '=', teamId).executeTakeFirst();
+  if (!row) return undefined;
+  const aliases = await db.selectFrom('team_alias').select('alias').where('team_id', '=', teamId).orderBy('alias').execute();
+  return {
+    id: Number(row.id),
+    name: row.name,
+    shortName: row.short_name,
+    colours: { primary: row.colour_primary, secondary: row.colour_secondary },
+    kind: row.kind,
+    code: row.code,
+    countryCode: row.country_code,
+    city: row.city,
+    stadium: row.stadium,
+    founded: row.founded,
+    aliases: aliases.map((alias) => alias.alias).filter((alias) => alias !== row.name),
+  };
+}
+
+/** Teams whose name or any alias contains the folded query. */
+export async function searchTeams(db: Db, foldedQuery: string, limit: number): Promise<TeamRef[]> {
+  const pattern = `%${foldedQuery.replace(/[%_\\]/g, '')}%`;
+  const rows = await db
+    .selectFrom('team')
+    .select(['id', 'name', 'short_name', 'colour_primary', 'colour_secondary'])
+    .where(sql<boolean>`search_key like ${pattern}`)
+    .orderBy(sql`length(name)`)
+    .orderBy('name')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: Number(row.id), name: row.name, shortName: row.short_name, colours: { primary: row.colour_primary, secondary: row.colour_secondary } }));
+}

@@ -1,0 +1,202 @@
+// GET-only football API (issue #3). Inputs are validated by zod (400 naming
+// the field), unknown ids and codes are 404, and every answer carries an ETag
+// and a short shared cache lifetime with stale-while-revalidate.
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { etag } from 'hono/etag';
+import { z } from 'zod';
+import {
+  competitionSchema,
+  headToHeadSchema,
+  lineupsSchema,
+  matchEventSchema,
+  matchSummarySchema,
+  playerStatsSchema,
+  searchResultSchema,
+  seasonSchema,
+  standingsSchema,
+  teamSchema,
+  teamStatsSchema,
+} from '../../../domain/football-contracts.ts';
+import { matchStatusSchema } from '../../../domain/match-status.ts';
+import { isCalendarDate, isValidTimeZone } from '../../../domain/time-zones.ts';
+import { errorBody, errorBodySchema } from '../../platform/http-errors.ts';
+import { NotFoundError, type FootballService } from './football.service.ts';
+
+const CACHE_CONTROL = 'public, max-age=15, stale-while-revalidate=60';
+
+const codeSchema = z.string().regex(/^[a-z0-9]+(?:[.-][a-z0-9]+)*$/, 'must be a competition code such as en.1').max(40);
+const seasonCodeSchema = z.string().regex(/^\d{4}(?:-\d{2})?$/, 'must be a season such as 2023-24 or 2026');
+const idSchema = z.string().regex(/^[1-9]\d{0,11}$/, 'must be a positive whole number').transform(Number);
+const dateSchema = z.string().refine(isCalendarDate, 'must be a real date as YYYY-MM-DD');
+const timeZoneSchema = z.string().refine(isValidTimeZone, 'must be an IANA time zone such as Europe/London');
+
+const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
+const errors = {
+  400: json(errorBodySchema, 'Invalid input, naming the field'),
+  404: json(errorBodySchema, 'Unknown id or code'),
+};
+
+const competitionParams = z.object({ code: codeSchema });
+const seasonParams = competitionParams.extend({ season: seasonCodeSchema });
+const idParams = z.object({ id: idSchema });
+
+const routes = {
+  competitions: createRoute({
+    method: 'get',
+    path: '/competitions',
+    summary: 'Every competition with its current season',
+    responses: { 200: json(z.object({ competitions: z.array(competitionSchema) })), ...errors },
+  }),
+  competition: createRoute({
+    method: 'get',
+    path: '/competitions/{code}',
+    summary: 'One competition and its seasons',
+    request: { params: competitionParams },
+    responses: { 200: json(competitionSchema.extend({ seasons: z.array(seasonSchema) })), ...errors },
+  }),
+  seasons: createRoute({
+    method: 'get',
+    path: '/competitions/{code}/seasons',
+    summary: 'Seasons of a competition, newest first',
+    request: { params: competitionParams },
+    responses: { 200: json(z.object({ seasons: z.array(seasonSchema) })), ...errors },
+  }),
+  standings: createRoute({
+    method: 'get',
+    path: '/competitions/{code}/seasons/{season}/standings',
+    summary: 'The table: overall, home or away, optionally as it stood at the end of a date',
+    request: { params: seasonParams, query: z.object({ asOf: dateSchema.optional(), view: z.enum(['overall', 'home', 'away']).optional() }) },
+    responses: { 200: json(standingsSchema), ...errors },
+  }),
+  seasonMatches: createRoute({
+    method: 'get',
+    path: '/competitions/{code}/seasons/{season}/matches',
+    summary: 'Matches of a season, filtered by round, team or status',
+    request: {
+      params: seasonParams,
+      query: z.object({ round: z.string().max(100).optional(), team: idSchema.optional(), status: matchStatusSchema.optional() }),
+    },
+    responses: { 200: json(z.object({ matches: z.array(matchSummarySchema) })), ...errors },
+  }),
+  matchesOnDay: createRoute({
+    method: 'get',
+    path: '/matches',
+    summary: "Every match on a day in the visitor's time zone (UTC when tz is absent)",
+    request: { query: z.object({ date: dateSchema, tz: timeZoneSchema.optional() }) },
+    responses: { 200: json(z.object({ date: z.string(), timeZone: z.string(), matches: z.array(matchSummarySchema) })), ...errors },
+  }),
+  match: createRoute({
+    method: 'get',
+    path: '/matches/{id}',
+    summary: 'One match',
+    request: { params: idParams },
+    responses: { 200: json(matchSummarySchema), ...errors },
+  }),
+  matchEvents: createRoute({
+    method: 'get',
+    path: '/matches/{id}/events',
+    summary: 'Goals, cards, substitutions and period changes',
+    request: { params: idParams },
+    responses: { 200: json(z.object({ events: z.array(matchEventSchema) })), ...errors },
+  }),
+  matchLineups: createRoute({
+    method: 'get',
+    path: '/matches/{id}/lineups',
+    summary: 'Line-ups with formation',
+    request: { params: idParams },
+    responses: { 200: json(lineupsSchema), ...errors },
+  }),
+  matchStats: createRoute({
+    method: 'get',
+    path: '/matches/{id}/stats',
+    summary: 'Team and player statistics',
+    request: { params: idParams },
+    responses: { 200: json(z.object({ teams: z.array(teamStatsSchema), players: z.array(playerStatsSchema) })), ...errors },
+  }),
+  team: createRoute({
+    method: 'get',
+    path: '/teams/{id}',
+    summary: 'One team',
+    request: { params: idParams },
+    responses: { 200: json(teamSchema), ...errors },
+  }),
+  teamMatches: createRoute({
+    method: 'get',
+    path: '/teams/{id}/matches',
+    summary: "A team's matches, newest first",
+    request: { params: idParams, query: z.object({ limit: z.coerce.number().int().min(1).max(500).optional() }) },
+    responses: { 200: json(z.object({ matches: z.array(matchSummarySchema) })), ...errors },
+  }),
+  headToHead: createRoute({
+    method: 'get',
+    path: '/h2h',
+    summary: 'Head-to-head record and meetings of two teams',
+    request: {
+      query: z.object({
+        teams: z
+          .string()
+          .regex(/^[1-9]\d{0,11},[1-9]\d{0,11}$/, 'must be two team ids separated by a comma')
+          .refine((value) => new Set(value.split(',')).size === 2, 'must name two different teams'),
+      }),
+    },
+    responses: { 200: json(headToHeadSchema), ...errors },
+  }),
+  search: createRoute({
+    method: 'get',
+    path: '/search',
+    summary: 'Teams and competitions by name, accent- and case-insensitive',
+    request: { query: z.object({ q: z.string().trim().min(1, 'must not be empty').max(100) }) },
+    responses: { 200: json(searchResultSchema), ...errors },
+  }),
+};
+
+/** Short shared caching for every read: browsers and proxies revalidate with the ETag. */
+const cacheHeaders: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.req.method === 'GET' && (c.res.status === 200 || c.res.status === 304)) c.header('Cache-Control', CACHE_CONTROL);
+};
+
+export function footballRoutes(football: FootballService, app: OpenAPIHono) {
+  for (const path of ['/competitions', '/competitions/*', '/matches', '/matches/*', '/teams/*', '/h2h', '/search']) {
+    app.use(path, cacheHeaders, etag());
+  }
+
+  app.openapi(routes.competitions, async (c) => c.json({ competitions: await football.listCompetitions() }, 200));
+  app.openapi(routes.competition, async (c) => c.json(await football.getCompetition(c.req.valid('param').code), 200));
+  app.openapi(routes.seasons, async (c) => c.json({ seasons: await football.listSeasons(c.req.valid('param').code) }, 200));
+  app.openapi(routes.standings, async (c) => {
+    const { code, season } = c.req.valid('param');
+    const { asOf, view } = c.req.valid('query');
+    return c.json(await football.getStandings({ code, season, asOf, view }), 200);
+  });
+  app.openapi(routes.seasonMatches, async (c) => {
+    const { code, season } = c.req.valid('param');
+    const { round, team, status } = c.req.valid('query');
+    return c.json({ matches: await football.listSeasonMatches(code, season, { round, teamId: team, status }) }, 200);
+  });
+  app.openapi(routes.matchesOnDay, async (c) => {
+    const { date, tz } = c.req.valid('query');
+    const timeZone = tz ?? 'UTC';
+    return c.json({ date, timeZone, matches: await football.listMatchesOnDay(date, timeZone) }, 200);
+  });
+  app.openapi(routes.match, async (c) => c.json(await football.getMatch(c.req.valid('param').id), 200));
+  app.openapi(routes.matchEvents, async (c) => c.json({ events: await football.listMatchEvents(c.req.valid('param').id) }, 200));
+  app.openapi(routes.matchLineups, async (c) => c.json(await football.getLineups(c.req.valid('param').id), 200));
+  app.openapi(routes.matchStats, async (c) => c.json(await football.getStats(c.req.valid('param').id), 200));
+  app.openapi(routes.team, async (c) => c.json(await football.getTeam(c.req.valid('param').id), 200));
+  app.openapi(routes.teamMatches, async (c) =>
+    c.json({ matches: await football.listTeamMatches(c.req.valid('param').id, { limit: c.req.valid('query').limit ?? 100, order: 'desc' }) }, 200),
+  );
+  app.openapi(routes.headToHead, async (c) => {
+    const [first = 0, second = 0] = c.req.valid('query').teams.split(',').map(Number);
+    return c.json(await football.getHeadToHead(first, second), 200);
+  });
+  app.openapi(routes.search, async (c) => c.json(await football.search(c.req.valid('query').q), 200));
+}
+
+/** Maps the service's NotFoundError to the API's 404 body; other errors pass on. */
+export function footballErrorResponse(error: unknown): Response | undefined {
+  if (error instanceof NotFoundError) return Response.json(errorBody('not_found', error.message), { status: 404 });
+  return undefined;
+}
