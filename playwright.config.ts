@@ -45,6 +45,8 @@ export default defineConfig({
       BASE_URL: `http://127.0.0.1:${PORT}`,
       DATABASE_URL: 'file:var/e2e/scoreline-e2e.db',
       ENABLE_TEST_ROUTES: '1',
+      // The shell's pages need no football data yet; importing it would only slow the suite.
+      AUTO_SEED: '0',
       ANALYTICS_GTM_ID: 'GTM-E2ETEST',
       SOCIAL_TELEGRAM_URL: 'https://t.me/scoreline_example',
       SOCIAL_TWITTER_URL: 'https://twitter.com/scoreline_example',

@@ -6,7 +6,7 @@ import { RouteErrorBoundary } from './components/error-page.tsx';
 import { OfflineBanner } from './components/offline-banner.tsx';
 import { ProgressBar } from './components/progress-bar.tsx';
 import { scheduleTagManager } from './lib/analytics.ts';
-import { COLOUR_MODE_SCRIPT } from './lib/colour-mode.ts';
+import { COLOUR_MODE_SCRIPT, subscribeColourMode } from './lib/colour-mode.ts';
 import { getRequestInfo, getServices } from './lib/context.server.ts';
 import { localeMiddleware } from './lib/locale.server.ts';
 import { ScrollManager } from './lib/scroll.tsx';
@@ -59,6 +59,9 @@ export default function App() {
   useEffect(() => {
     scheduleTagManager(gtmId);
   }, [gtmId]);
+  // Every page follows a "system" colour mode live (and choices made in other tabs), including
+  // pages without the colour-mode switch such as the CMS.
+  useEffect(() => subscribeColourMode(() => {}), []);
   return (
     <>
       <ProgressBar />

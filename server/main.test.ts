@@ -12,7 +12,7 @@ const children: ChildProcessWithoutNullStreams[] = [];
 
 function startServer(env: Record<string, string>) {
   const child = spawn(TSX, ['server/main.ts'], {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: `file:${path.join(dir, 'main.db')}`, ...env },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', AUTO_SEED: '0', DATABASE_URL: `file:${path.join(dir, 'main.db')}`, ...env },
   });
   children.push(child);
   let stdout = '';

@@ -8,6 +8,7 @@ import { serve } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
 import { openDatabase } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { seedOnFirstStart } from '../db/seed/auto-seed.ts';
 import { createHttpApp } from './http.ts';
 import { ConfigError, loadConfig, type Config } from './platform/config.ts';
 import { createLogger } from './platform/logger.ts';
@@ -56,6 +57,17 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info({ port: info.port, url: config.BASE_URL, role: config.ROLE }, 'Scoreline is listening');
   });
+
+  // First start of an empty database: import in the background while the site already answers.
+  if (config.ROLE !== 'web' && config.AUTO_SEED) {
+    seedOnFirstStart(database, {
+      dataDir: config.DATA_DIR,
+      fetchDir: path.resolve('var/data'),
+      log: (message) => logger.info({ seed: true }, message),
+    })
+      .then((outcome) => logger.info({ outcome }, 'football data ready'))
+      .catch((error: unknown) => logger.error({ err: error }, 'first-start import failed; the database was left as it was'));
+  }
 
   let stopping = false;
   const shutdown = (signal: string) => {

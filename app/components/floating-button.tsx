@@ -19,17 +19,18 @@ export function FloatingButton() {
   const className =
     'fixed bottom-20 right-4 z-30 rounded-full bg-brand-600 px-4 py-3 text-sm font-semibold text-white shadow-lg hover:bg-brand-700 lg:bottom-6';
 
-  if (scrolledFar) {
-    return (
-      <button type="button" className={className} onClick={() => window.scrollTo({ top: 0 })}>
-        Back to top
-      </button>
-    );
-  }
-  if (pathname.endsWith('/live-sports')) return null;
+  if (!scrolledFar && pathname.endsWith('/live-sports')) return null;
   return (
-    <AppLink to="/live-sports" className={className}>
-      Live now
-    </AppLink>
+    <aside aria-label="Quick actions">
+      {scrolledFar ? (
+        <button type="button" className={className} onClick={() => window.scrollTo({ top: 0 })}>
+          Back to top
+        </button>
+      ) : (
+        <AppLink to="/live-sports" className={className}>
+          Live now
+        </AppLink>
+      )}
+    </aside>
   );
 }

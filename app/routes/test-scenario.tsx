@@ -20,7 +20,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     case 'slow': {
       const ms = Math.min(MAX_DELAY_MS, Math.max(0, Number(url.searchParams.get('ms') ?? 1000) || 0));
       await new Promise((resolve) => setTimeout(resolve, ms));
-      if (url.searchParams.get('fail') === '1') throw data({ message: 'The slow page failed on purpose' }, { status: 503 });
+      if (url.searchParams.get('fail') === '1')
+        throw data({ message: 'The slow page failed on purpose' }, { status: 503 });
       return { scenario: 'slow', ms };
     }
     case 'virtual-list':

@@ -93,6 +93,9 @@ export const configSchema = z.object({
     )
     .optional(),
 
+  // Import the football data on the first start of an empty database (in the background).
+  AUTO_SEED: z.enum(['0', '1', 'true', 'false']).default('1').transform((value) => value === '1' || value === 'true'),
+
   // Only for the end-to-end suite: mounts /__test/* pages that exercise error paths.
   ENABLE_TEST_ROUTES: booleanFlag,
 });

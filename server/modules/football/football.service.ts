@@ -113,7 +113,9 @@ export function createFootballService(db: Kysely<Database>) {
     async getStandings(query: StandingsQuery): Promise<Standings> {
       const { competition, season } = await requireSeason(query.code, query.season);
       const view = query.view ?? 'overall';
-      const [results, adjustments] = await Promise.all([listSeasonResults(db, season.id), listAdjustments(db, season.id)]);
+      const [allResults, adjustments] = await Promise.all([listSeasonResults(db, season.id), listAdjustments(db, season.id)]);
+      // A league table counts the regular season only: play-offs, finals and split rounds are not in it.
+      const results = competition.kind === 'league' ? allResults.filter((match) => match.stage === null || match.stage === 'Regular season') : allResults;
       const teamIds = [...new Set(results.flatMap((match) => [match.homeTeamId, match.awayTeamId]))];
       const teams = await listTeamsByIds(db, teamIds);
       const applicable = adjustments.filter((adjustment) => !query.asOf || !adjustment.effectiveDate || adjustment.effectiveDate <= query.asOf);

@@ -1,0 +1,35 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-database.ts';
+import { seedOnFirstStart } from './auto-seed.ts';
+
+describe('seedOnFirstStart without data or network', () => {
+  let database: TestDatabase;
+  let dir: string;
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    dir = mkdtempSync(path.join(tmpdir(), 'scoreline-autoseed-'));
+  });
+  afterAll(async () => {
+    await database.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('falls back to the labelled synthetic season, then leaves a seeded database alone', async () => {
+    const messages: string[] = [];
+    const options = {
+      dataDir: path.join(dir, 'missing'),
+      fetchDir: path.join(dir, 'fetched'),
+      fetchBaseUrl: 'http://127.0.0.1:1',
+      fetchTimeoutMs: 2000,
+      log: (message: string) => messages.push(message),
+    };
+    expect(await seedOnFirstStart(database.handle, options)).toBe('synthetic');
+    expect(messages.join('\n')).toContain('generating a synthetic season');
+    const seasons = await database.handle.db.selectFrom('season').select(['synthetic']).execute();
+    expect(seasons).toEqual([{ synthetic: 1 }]);
+    expect(await seedOnFirstStart(database.handle, options)).toBe('already-seeded');
+  });
+});

@@ -1,0 +1,409 @@
+// The openfootball importer (issue #3, DESIGN.md §4): every shipped league
+// season, World Cup, Euro, the Club World Cup 2025 and the 2026 World Cup
+// qualifying play-offs, with teams joined through the clubs directory.
+// Decisions and every known data problem: ./README.md.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { findCompetitionDefinition } from '../../../domain/competitions.ts';
+import { ensureCompetition, ensureSeason, type SeedContext, type SeedStep } from '../seed-kit.ts';
+import { loadClubDirectory, type ClubDirectory } from './clubs.ts';
+import { writeSeasonGoals, type GoalWriteCounts, type MatchGoals } from './goal-writer.ts';
+import { timeZoneFor, toKickoff } from './kickoff.ts';
+import { writeSeasonMatches, type PlannedMatch } from './match-writer.ts';
+import { foldName as foldText, keyOfName as teamKey } from './name-cache.ts';
+import { NationalTeamCodes } from './national-teams.ts';
+import {
+  fixSeasonDate,
+  isSettled,
+  placeMatch,
+  readGoals,
+  readResult,
+  reconcileHalfTime,
+  type GoalEvent,
+} from './normalize.ts';
+import type { SourceMatch } from './openfootball.schemas.ts';
+import { RefStore } from './ref-store.ts';
+import { listSeasonSources, readNationalTeamCodes, type SeasonSource } from './sources.ts';
+import { TeamResolver, splitCountryTag } from './teams.ts';
+import { StadiumIndex, venueIdentity, type VenueInput } from './venues.ts';
+
+export const OPENFOOTBALL_SOURCE = 'openfootball';
+
+export const openfootballStep: SeedStep = {
+  name: 'openfootball',
+  licence:
+    'openfootball (https://github.com/openfootball): public domain (CC0 1.0). Suggested credit: "Fixtures and results: openfootball".',
+  run: importOpenfootball,
+};
+
+interface TeamName {
+  name: string;
+  code: string | undefined;
+}
+
+function teamName(team: SourceMatch['team1']): TeamName {
+  return typeof team === 'string' ? { name: team, code: undefined } : { name: team.name, code: team.code };
+}
+
+interface PlannedSourceMatch {
+  key: string;
+  label: string;
+  date: string;
+  home: TeamName;
+  away: TeamName;
+  kickoffAt: string;
+  timeKnown: boolean;
+  placement: ReturnType<typeof placeMatch>;
+  result: ReturnType<typeof readResult>;
+  goals: GoalEvent[];
+  ground: string | undefined;
+}
+
+export interface OpenfootballCounts extends GoalWriteCounts {
+  files: number;
+  competitions: number;
+  seasons: number;
+  matches: number;
+  matchesInserted: number;
+  matchesUpdated: number;
+  matchesUnchanged: number;
+  matchesAdopted: number;
+  matchesRemoved: number;
+  teamsCreated: number;
+  aliasesAdded: number;
+  venuesCreated: number;
+  datesFixed: number;
+  duplicatesSkipped: number;
+  placeholdersSkipped: number;
+  problems: number;
+}
+
+export async function importOpenfootball(context: SeedContext): Promise<Record<string, number>> {
+  const root = path.join(context.dataDir, 'openfootball');
+  if (!existsSync(root))
+    throw new Error(
+      `openfootball data not found: ${root} does not exist (set DATA_DIR to the folder holding openfootball/)`,
+    );
+  const { db } = context;
+
+  // The clubs directory is loaded first: every club name in every file is looked up in it.
+  const clubs = loadClubDirectory(path.join(root, 'clubs'));
+  const nations = new NationalTeamCodes();
+  for (const team of readNationalTeamCodes(root)) nations.add(team.name, team.code);
+  const sources = listSeasonSources(root);
+  const unknown = sources.filter((source) => findCompetitionDefinition(source.competitionCode) === undefined);
+  if (unknown.length > 0) {
+    const list = unknown.map((source) => `"${source.competitionCode}" (${source.file})`).join(', ');
+    throw new Error(`openfootball: unknown competition code ${list}; add it to COMPETITIONS in domain/competitions.ts`);
+  }
+  // Euro files give each team's code: learn them all before the first World Cup names "Wales".
+  for (const source of sources) {
+    for (const match of source.matches) {
+      for (const team of [match.team1, match.team2]) if (typeof team !== 'string') nations.add(team.name, team.code);
+    }
+  }
+
+  const refs = await RefStore.load(db, OPENFOOTBALL_SOURCE);
+  const teams = await TeamResolver.load(db, refs, clubs, nations);
+  const counts: OpenfootballCounts = {
+    files: sources.length,
+    competitions: 0,
+    seasons: 0,
+    matches: 0,
+    matchesInserted: 0,
+    matchesUpdated: 0,
+    matchesUnchanged: 0,
+    matchesAdopted: 0,
+    matchesRemoved: 0,
+    teamsCreated: 0,
+    aliasesAdded: 0,
+    venuesCreated: 0,
+    playersCreated: 0,
+    eventsWritten: 0,
+    datesFixed: 0,
+    duplicatesSkipped: 0,
+    placeholdersSkipped: 0,
+    problems: 0,
+  };
+  const competitionIds = new Map<string, number>();
+  const now = context.now.toISOString();
+
+  for (const source of sources) {
+    const definition = findCompetitionDefinition(source.competitionCode);
+    if (!definition) throw new Error(`openfootball: unknown competition code "${source.competitionCode}"`); // checked above
+    const report = (message: string) => {
+      counts.problems += 1;
+      context.log(`${source.file}: ${message}`);
+    };
+    const planned = planSeason(
+      source,
+      definition.kind,
+      shortFormsIn(source, definition.areaCode, clubs, report),
+      report,
+      counts,
+    );
+
+    let competitionId = competitionIds.get(definition.code);
+    if (competitionId === undefined) {
+      competitionId = await ensureCompetition(db, definition);
+      competitionIds.set(definition.code, competitionId);
+    }
+    const dates = planned.map((match) => match.date).sort();
+    const seasonId = await ensureSeason(db, {
+      competitionId,
+      code: source.season.code,
+      name: source.season.name,
+      startDate: dates[0] ?? null,
+      endDate: dates[dates.length - 1] ?? null,
+      complete: planned.length > 0 && planned.every((match) => isSettled(match.result.status)),
+    });
+
+    const stadiums =
+      source.stadiums.length > 0 && source.stadiumEdition
+        ? new StadiumIndex(source.stadiums, source.stadiumEdition)
+        : undefined;
+    const rows: PlannedMatch[] = [];
+    const goals: Omit<MatchGoals, 'matchId'>[] = [];
+    const goalKeys: string[] = [];
+    for (const match of planned) {
+      const home = await resolveTeam(teams, source, definition.areaCode, match.home);
+      const away = await resolveTeam(teams, source, definition.areaCode, match.away);
+      let venueId: number | null = null;
+      if (stadiums && match.ground) {
+        const venue = stadiums.find(match.ground);
+        if (venue) venueId = await ensureVenue(context, refs, venue, counts);
+        else if (source.competitionCode === 'world.cup')
+          report(`${match.label}: ground "${match.ground}" is in no stadium of worldcup.stadiums.json; no venue`);
+      }
+      const { result, placement } = match;
+      rows.push({
+        key: match.key,
+        values: {
+          season_id: seasonId,
+          stage: placement.stage,
+          round: placement.round,
+          group_name: placement.group,
+          kickoff_at: match.kickoffAt,
+          kickoff_time_known: match.timeKnown ? 1 : 0,
+          home_team_id: home,
+          away_team_id: away,
+          venue_id: venueId,
+          status: result.status,
+          home_score: result.home,
+          away_score: result.away,
+          home_score_ht: result.htHome,
+          away_score_ht: result.htAway,
+          home_score_et: result.etHome,
+          away_score_et: result.etAway,
+          home_score_pen: result.penHome,
+          away_score_pen: result.penAway,
+          has_events: match.goals.length > 0 ? 1 : 0,
+        },
+      });
+      if (source.teamKind === 'national') {
+        goalKeys.push(match.key);
+        goals.push({
+          home: {
+            teamId: home,
+            identity: TeamResolver.nationalIdentity(
+              match.home.name,
+              match.home.code ?? nations.codeOf(match.home.name),
+            ),
+            name: teams.nameOf(home),
+          },
+          away: {
+            teamId: away,
+            identity: TeamResolver.nationalIdentity(
+              match.away.name,
+              match.away.code ?? nations.codeOf(match.away.name),
+            ),
+            name: teams.nameOf(away),
+          },
+          goals: match.goals,
+        });
+      }
+    }
+
+    const keyPrefix = `${definition.code}|${source.season.code}|`;
+    const written = await writeSeasonMatches(
+      db,
+      refs,
+      { seasonId, keyPrefix, source: OPENFOOTBALL_SOURCE, now, log: report },
+      rows,
+    );
+    counts.matches += rows.length;
+    counts.matchesInserted += written.counts.inserted;
+    counts.matchesUpdated += written.counts.updated;
+    counts.matchesUnchanged += written.counts.unchanged;
+    counts.matchesAdopted += written.counts.adopted;
+    counts.matchesRemoved += written.counts.removed;
+    if (goals.length > 0) {
+      const withIds = goals.map((match, index) => {
+        const matchId = written.ids.get(goalKeys[index] ?? '');
+        if (matchId === undefined) throw new Error(`openfootball: no id for match ${goalKeys[index]}`);
+        return { ...match, matchId };
+      });
+      await writeSeasonGoals(db, refs, seasonId, withIds, counts);
+    }
+    await refs.flush();
+    counts.seasons += 1;
+  }
+  counts.competitions = competitionIds.size;
+  counts.teamsCreated = teams.counts.teamsCreated;
+  counts.aliasesAdded = teams.counts.aliasesAdded;
+  return { ...counts };
+}
+
+async function resolveTeam(
+  teams: TeamResolver,
+  source: SeasonSource,
+  areaCode: string | null,
+  team: TeamName,
+): Promise<number> {
+  return source.teamKind === 'national' ? teams.national(team.name, team.code) : teams.club(team.name, areaCode);
+}
+
+/** "N.N.", "Sieger EF" (winner of the elimination final), "Winner QF1": a knockout place not yet known. */
+const PLACEHOLDER_TEAM = /^(?:N\.\s?N\.?|TBD|TBC|Sieger\b|Verlierer\b|Winner\b|Loser\b)/i;
+
+/**
+ * Short forms of a name used in the same file ("Cardiff" and "Cardiff City",
+ * "Leyton" and "Leyton Orient", "AFC" and "AFC Wimbledon" in 2025-26/en.3): a
+ * name the clubs directory does not know, whose words begin exactly one other
+ * name of the file with the same country tag, and which appears in at most
+ * half as many matches, is that other name. (Two real clubs such as "Dundee" and "Dundee United" play as
+ * often as each other.)
+ */
+function shortFormsIn(
+  source: SeasonSource,
+  areaCode: string | null,
+  clubs: ClubDirectory,
+  report: (message: string) => void,
+): Map<string, string> {
+  const shortForms = new Map<string, string>();
+  if (source.teamKind !== 'club') return shortForms;
+  const appearances = new Map<string, number>();
+  for (const match of source.matches) {
+    for (const team of [teamName(match.team1).name, teamName(match.team2).name])
+      appearances.set(team, (appearances.get(team) ?? 0) + 1);
+  }
+  const names = [...appearances.keys()];
+  for (const name of names) {
+    const { name: bare, country } = splitCountryTag(name);
+    if (PLACEHOLDER_TEAM.test(name) || clubs.find(bare, TeamResolver.clubCountry(country, areaCode))) continue;
+    const words = foldText(bare);
+    const longer = names.filter((other) => {
+      const parts = splitCountryTag(other);
+      return other !== name && parts.country === country && foldText(parts.name).startsWith(`${words} `);
+    });
+    const [only] = longer;
+    if (longer.length !== 1 || only === undefined) continue;
+    if (2 * (appearances.get(name) ?? 0) > (appearances.get(only) ?? 0)) continue;
+    shortForms.set(name, only);
+    report(
+      `"${name}" (${appearances.get(name)} matches) is short for "${only}" (${appearances.get(only)} matches); read as "${only}"`,
+    );
+  }
+  return shortForms;
+}
+
+/** Turns a file's matches into what we store, reporting every data problem met on the way. */
+function planSeason(
+  source: SeasonSource,
+  competitionKind: 'league' | 'cup',
+  shortForms: ReadonlyMap<string, string>,
+  report: (message: string) => void,
+  counts: OpenfootballCounts,
+): PlannedSourceMatch[] {
+  const planned = new Map<string, { match: PlannedSourceMatch; raw: SourceMatch }>();
+  const fixedDates: string[] = [];
+  const placeholders: string[] = [];
+  const fullName = (team: TeamName): TeamName => ({ ...team, name: shortForms.get(team.name) ?? team.name });
+  for (const raw of source.matches) {
+    const home = fullName(teamName(raw.team1));
+    const away = fullName(teamName(raw.team2));
+    const { date, fixed, outside } = fixSeasonDate(raw.date, source.season);
+    const label = `${date} ${home.name} v ${away.name}`;
+    if (PLACEHOLDER_TEAM.test(home.name) || PLACEHOLDER_TEAM.test(away.name)) {
+      // No team to store it against; it is unplayed in the source (a result would name both teams).
+      placeholders.push(label);
+      continue;
+    }
+    if (fixed) fixedDates.push(raw.date);
+    if (outside) report(`${label}: date outside the ${source.season.code} season; kept as it is`);
+
+    const zone = timeZoneFor(source.competitionCode, source.season.code, splitCountryTag(home.name).country);
+    const { kickoffAt, timeKnown } = toKickoff(date, raw.time, zone);
+    const problems: string[] = [];
+    const fromScore = readResult(raw.score, raw.status, problems);
+    const scorers = readGoals(raw.goals1, raw.goals2, fromScore, problems);
+    const result = reconcileHalfTime(fromScore, scorers, problems);
+    const goals = scorers ?? [];
+    for (const problem of problems) report(`${label}: ${problem}`);
+    if (raw.round === undefined && raw.stage === undefined) report(`${label}: no round or stage`);
+
+    // Team keys, not spellings, so "Cardiff City" and "Cardiff City FC" in a later version of a file keep the key.
+    const key = `${source.competitionCode}|${source.season.code}|${date}|${teamKey(home.name)}|${teamKey(away.name)}`;
+    const earlier = planned.get(key);
+    if (earlier) {
+      counts.duplicatesSkipped += 1;
+      const identical = JSON.stringify(earlier.raw) === JSON.stringify(raw);
+      report(
+        identical
+          ? `${label}: listed twice; second copy skipped`
+          : `${label}: listed twice with different details; the first kept`,
+      );
+      continue;
+    }
+    planned.set(key, {
+      raw,
+      match: {
+        key,
+        label,
+        date,
+        home,
+        away,
+        kickoffAt,
+        timeKnown,
+        placement: placeMatch({ competitionKind, stage: raw.stage, round: raw.round, group: raw.group }),
+        result,
+        goals,
+        ground: raw.ground,
+      },
+    });
+  }
+  if (placeholders.length > 0) {
+    counts.placeholdersSkipped += placeholders.length;
+    report(
+      `${placeholders.length} matches between teams not yet known ("N.N.", "Sieger EF") skipped: ${placeholders.join('; ')}`,
+    );
+  }
+  if (fixedDates.length > 0) {
+    const sorted = fixedDates.sort();
+    counts.datesFixed += fixedDates.length;
+    report(
+      `${fixedDates.length} dates ${sorted[0]}…${sorted[sorted.length - 1]} are a year early (the year did not roll over); moved one year later`,
+    );
+  }
+  return [...planned.values()].map((entry) => entry.match);
+}
+
+async function ensureVenue(
+  context: SeedContext,
+  refs: RefStore,
+  venue: VenueInput,
+  counts: OpenfootballCounts,
+): Promise<number> {
+  const identity = venueIdentity(venue);
+  const known = refs.get('venue', identity);
+  if (known !== undefined) return known;
+  const inserted = await context.db
+    .insertInto('venue')
+    .values({ name: venue.name, city: venue.city, country: venue.country, capacity: venue.capacity })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = Number(inserted.id);
+  refs.set('venue', identity, id);
+  counts.venuesCreated += 1;
+  return id;
+}

@@ -1,0 +1,185 @@
+// Which openfootball files hold which competition-season. Every file in the
+// shipped folders is either read or known to be an auxiliary file; anything
+// else stops the import (a file we silently skipped would be data missing
+// without anyone noticing).
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { z } from 'zod';
+import { leagueSeason, type SeasonLabel } from './normalize.ts';
+import {
+  euroFileSchema,
+  matchFileSchema,
+  nationalTeamsFileSchema,
+  stadiumsFileSchema,
+  type SourceMatch,
+  type Stadium,
+} from './openfootball.schemas.ts';
+
+export interface SeasonSource {
+  /** Path below the openfootball folder, for messages: "football.json/2023-24/en.1.json". */
+  file: string;
+  competitionCode: string;
+  season: SeasonLabel;
+  teamKind: 'club' | 'national';
+  matches: SourceMatch[];
+  /** World Cup stadiums of that edition, for venues. */
+  stadiums: Stadium[];
+  stadiumEdition: string | null;
+}
+
+/** worldcup.json/<year>/<file> → competition, and the season's display name. */
+const TOURNAMENT_FILES: Readonly<
+  Record<string, { code: string; name: (year: string) => string; teamKind: 'club' | 'national' }>
+> = {
+  'worldcup.json': { code: 'world.cup', name: (year) => `World Cup ${year}`, teamKind: 'national' },
+  'clubworldcup.json': { code: 'world.clubcup', name: (year) => `Club World Cup ${year}`, teamKind: 'club' },
+  'worldcup.quali_playoffs.json': {
+    code: 'world.cup.quali',
+    name: (year) => `World Cup ${year} qualification play-offs`,
+    teamKind: 'national',
+  },
+};
+
+/** Read elsewhere (teams, stadiums) or derived by us (groups, standings). */
+const AUXILIARY_FILES = new Set([
+  'worldcup.groups.json',
+  'worldcup.standings.json',
+  'worldcup.stadiums.json',
+  'worldcup.teams.json',
+  'worldcup.squads.json',
+  'euro.groups.json',
+]);
+
+const SEASON_FOLDER = /^\d{4}(-\d{2})?$/;
+
+export function readJson<T>(root: string, file: string, schema: z.ZodType<T>): T {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new Error(
+      `openfootball: ${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  }
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new Error(
+      `openfootball: ${file} does not look as expected at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`,
+    );
+  }
+  return result.data;
+}
+
+function folders(dir: string, pattern: RegExp): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && pattern.test(entry.name))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+function jsonFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort();
+}
+
+/** football.json/<season>/<code>.json: one competition-season per file, code from the file name. */
+function leagueSources(root: string): SeasonSource[] {
+  const sources: SeasonSource[] = [];
+  for (const folder of folders(path.join(root, 'football.json'), SEASON_FOLDER)) {
+    const season = leagueSeason(folder);
+    for (const name of jsonFiles(path.join(root, 'football.json', folder))) {
+      const file = `football.json/${folder}/${name}`;
+      const { matches } = readJson(root, file, matchFileSchema);
+      sources.push({
+        file,
+        competitionCode: name.slice(0, -'.json'.length),
+        season,
+        teamKind: 'club',
+        matches,
+        stadiums: [],
+        stadiumEdition: null,
+      });
+    }
+  }
+  return sources;
+}
+
+function tournamentSources(root: string): SeasonSource[] {
+  const sources: SeasonSource[] = [];
+  const worldcup = path.join(root, 'worldcup.json');
+  for (const year of folders(worldcup, /^\d{4}$/)) {
+    const stadiumsFile = `worldcup.json/${year}/worldcup.stadiums.json`;
+    const stadiums = existsSync(path.join(root, stadiumsFile))
+      ? readJson(root, stadiumsFile, stadiumsFileSchema).stadiums
+      : [];
+    for (const name of jsonFiles(path.join(worldcup, year))) {
+      if (AUXILIARY_FILES.has(name)) continue;
+      const kind = TOURNAMENT_FILES[name];
+      if (!kind)
+        throw new Error(
+          `openfootball: don't know what worldcup.json/${year}/${name} holds (add it to TOURNAMENT_FILES or AUXILIARY_FILES)`,
+        );
+      const file = `worldcup.json/${year}/${name}`;
+      const { matches } = readJson(root, file, matchFileSchema);
+      sources.push({
+        file,
+        competitionCode: kind.code,
+        season: { code: year, name: kind.name(year), window: null },
+        teamKind: kind.teamKind,
+        matches,
+        // The 2026 qualifying play-offs were partly played in two of the 2026 World Cup stadiums.
+        stadiums: kind.teamKind === 'national' ? stadiums : [],
+        stadiumEdition: year,
+      });
+    }
+  }
+  const euro = path.join(root, 'euro.json');
+  for (const year of folders(euro, /^\d{4}$/)) {
+    for (const name of jsonFiles(path.join(euro, year))) {
+      if (AUXILIARY_FILES.has(name)) continue;
+      if (name !== 'euro.json') throw new Error(`openfootball: don't know what euro.json/${year}/${name} holds`);
+      const file = `euro.json/${year}/${name}`;
+      const { rounds } = readJson(root, file, euroFileSchema);
+      const matches = rounds.flatMap((round) =>
+        round.matches.map((match) => ({ ...match, round: match.round ?? round.name })),
+      );
+      // Euro 2020 was played in 2021 and kept its name: season "2020", named "Euro 2020".
+      sources.push({
+        file,
+        competitionCode: 'euro',
+        season: { code: year, name: `Euro ${year}`, window: null },
+        teamKind: 'national',
+        matches,
+        stadiums: [],
+        stadiumEdition: null,
+      });
+    }
+  }
+  return sources;
+}
+
+/** Every competition-season shipped: club competitions first, then national-team tournaments. */
+export function listSeasonSources(root: string): SeasonSource[] {
+  return [...leagueSources(root), ...tournamentSources(root)].sort(
+    (a, b) => Number(a.teamKind === 'national') - Number(b.teamKind === 'national'),
+  );
+}
+
+/** FIFA codes from every worldcup.teams.json ({ teams: [{ name, code }] } or [{ name, fifa_code }]). */
+export function readNationalTeamCodes(root: string): { name: string; code: string }[] {
+  const codes: { name: string; code: string }[] = [];
+  const worldcup = path.join(root, 'worldcup.json');
+  for (const year of folders(worldcup, /^\d{4}$/)) {
+    const file = `worldcup.json/${year}/worldcup.teams.json`;
+    if (!existsSync(path.join(root, file))) continue;
+    const data = readJson(root, file, nationalTeamsFileSchema);
+    if (Array.isArray(data)) codes.push(...data.map((team) => ({ name: team.name, code: team.fifa_code })));
+    else codes.push(...data.teams.map((team) => ({ name: team.name, code: team.code })));
+  }
+  return codes;
+}

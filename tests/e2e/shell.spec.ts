@@ -1,0 +1,278 @@
+// The site shell: titles and meta (spec §1), every route of spec §2 with and
+// without /en inside its frame, breadcrumbs, the signed-out redirect, and the
+// security headers of a page response.
+import { test, expect, type Page } from '@playwright/test';
+import {
+  LEGAL_LINKS,
+  MAIN_NAV_LABELS,
+  SOCIAL_LINKS,
+  fulfilTagManager,
+  prepareContext,
+  waitForHydration,
+} from './support.ts';
+
+// Matches playwright.config.ts: the server's BASE_URL is the address the suite uses.
+const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
+const DEFAULT_TITLE = 'Football Scores Updates, Fixtures, Results';
+
+test.beforeEach(async ({ context }) => {
+  await prepareContext(context);
+});
+
+test.describe('titles and meta', () => {
+  test('home, with and without /en, has the default title, language, description and canonical link', async ({
+    page,
+  }) => {
+    for (const path of ['/', '/en']) {
+      await test.step(path, async () => {
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(200);
+        await expect(page).toHaveTitle(DEFAULT_TITLE);
+        await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+        const description = await page.locator('meta[name="description"]').getAttribute('content');
+        expect(description).toBeTruthy();
+        for (const word of [/free/i, /scores/i, /results/i, /nations/i, /leagues/i, /competitions/i]) {
+          expect(description).toMatch(word);
+        }
+        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${BASE_URL}/`);
+      });
+    }
+  });
+
+  test('inner pages use the "<Page> | Scoreline" template', async ({ page }) => {
+    await page.goto('/about-us');
+    await expect(page).toHaveTitle('About us | Scoreline');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.goto('/en/contact');
+    await expect(page).toHaveTitle('Contact | Scoreline');
+  });
+
+  test('the /en form of a page is canonicalised to the unprefixed URL', async ({ page }) => {
+    await page.goto('/en/about-us');
+    await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${BASE_URL}/about-us`);
+  });
+
+  test('the title follows client-side navigation', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Movies' }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/movies`);
+    await expect(page).toHaveTitle('Movies | Scoreline');
+    // The frame, read through the accessibility tree this time, is unchanged.
+    await expectSiteFrame(page);
+  });
+});
+
+type Layout = 'home' | 'default' | 'auth' | 'cms';
+
+// Spec §2, every route; `layout` says which frame the page is drawn in.
+const ROUTES: Array<{ path: string; layout: Layout }> = [
+  { path: '/', layout: 'home' },
+  { path: '/about-us', layout: 'default' },
+  { path: '/contact', layout: 'default' },
+  { path: '/hot-match-today', layout: 'default' },
+  { path: '/live-sports', layout: 'default' },
+  { path: '/login', layout: 'auth' },
+  { path: '/movies', layout: 'default' },
+  { path: '/pricing', layout: 'default' },
+  { path: '/pricing-sport', layout: 'default' },
+  { path: '/register', layout: 'auth' },
+  { path: '/terms', layout: 'default' },
+  { path: '/auth/reset-password', layout: 'auth' },
+  { path: '/cms/login', layout: 'cms' },
+  { path: '/payment/copy-link', layout: 'default' },
+  { path: '/payment/failure', layout: 'default' },
+  { path: '/payment/result', layout: 'default' },
+  { path: '/payment/success', layout: 'default' },
+  { path: '/policy/privacy', layout: 'default' },
+  { path: '/policy/refund', layout: 'default' },
+  { path: '/sport/football-1/highlights', layout: 'default' },
+  { path: '/league', layout: 'default' },
+  { path: '/league/en.1', layout: 'default' },
+  { path: '/match-highlight', layout: 'default' },
+  { path: '/match-highlight/5', layout: 'default' },
+  { path: '/match/12', layout: 'default' },
+  { path: '/match/12/highlight', layout: 'default' },
+  { path: '/sport', layout: 'default' },
+  { path: '/sport/football-1', layout: 'default' },
+  { path: '/team', layout: 'default' },
+  { path: '/team/7', layout: 'default' },
+];
+
+async function expectSiteFrame(page: Page) {
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(MAIN_NAV_LABELS);
+  await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
+
+  const footer = page.getByRole('contentinfo');
+  const legal = footer.getByRole('navigation', { name: 'Legal and help' }).getByRole('link');
+  await expect(legal).toHaveText(LEGAL_LINKS.map(([label]) => label));
+  expect(await legal.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(
+    LEGAL_LINKS.map(([, href]) => href),
+  );
+  const social = footer.getByRole('navigation', { name: 'Social media' }).getByRole('link');
+  await expect(social).toHaveText(SOCIAL_LINKS.map(([label]) => label));
+  expect(await social.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(
+    SOCIAL_LINKS.map(([, href]) => href),
+  );
+}
+
+/**
+ * What a visitor sees of the frame, read from the rendered DOM in one go
+ * (one round trip per page keeps sixty page loads quick).
+ */
+function readFrame() {
+  const links = (selector: string) =>
+    [...document.querySelectorAll<HTMLAnchorElement>(selector)].map((link) => [
+      link.textContent?.trim() ?? '',
+      link.getAttribute('href') ?? '',
+    ]);
+  const visible = (selector: string) => document.querySelector(selector)?.checkVisibility() ?? false;
+  const breadcrumb = document.querySelector('nav[aria-label="Breadcrumb"]');
+  return {
+    title: document.title,
+    h1Count: document.querySelectorAll('h1').length,
+    mainVisible: visible('main'),
+    notFound: document.body.textContent?.includes('This page could not be found') ?? false,
+    header: document.querySelector('header')?.textContent?.includes('Scoreline CMS') ? 'cms' : 'site',
+    mainNavVisible: visible('header nav[aria-label="Main"]'),
+    mainNav: links('header nav[aria-label="Main"] a').map(([label]) => label),
+    signIn: links('header a').some(([label, href]) => label === 'Sign in' && href === '/login'),
+    backToSite: links('header a').some(([label, href]) => label === 'Back to the site' && href === '/'),
+    legal: links('footer nav[aria-label="Legal and help"] a'),
+    social: links('footer nav[aria-label="Social media"] a'),
+    breadcrumb: breadcrumb
+      ? {
+          visible: breadcrumb.checkVisibility(),
+          first: breadcrumb.querySelector('a')?.textContent ?? null,
+          current: breadcrumb.querySelectorAll('[aria-current="page"]').length,
+        }
+      : null,
+  };
+}
+
+async function expectRoute(page: Page, url: string, layout: Layout) {
+  const response = await page.goto(url, { waitUntil: 'domcontentloaded' });
+  expect(response?.status(), url).toBe(200);
+  expect(new URL(page.url()).pathname, `${url}: no redirect`).toBe(url);
+  const frame = await page.evaluate(readFrame);
+  const site = layout !== 'cms';
+  expect(frame, url).toEqual({
+    title: layout === 'home' ? DEFAULT_TITLE : expect.stringMatching(/^.+ \| Scoreline$/),
+    h1Count: 1,
+    mainVisible: true,
+    notFound: false,
+    // The staff area is deliberately drawn apart from the public site (app/layouts/cms.tsx).
+    header: site ? 'site' : 'cms',
+    mainNavVisible: site,
+    mainNav: site ? MAIN_NAV_LABELS : [],
+    signIn: site,
+    backToSite: !site,
+    legal: site ? LEGAL_LINKS : [],
+    social: site ? SOCIAL_LINKS : [],
+    breadcrumb: layout === 'default' ? { visible: true, first: 'Home', current: 1 } : null,
+  });
+}
+
+// Routes are checked in groups: a browser context per group rather than per
+// page keeps the run short.
+const ROUTE_GROUPS = 4;
+
+test.describe('every route, with and without /en', () => {
+  // What the server sends is what is checked here, so scripts stay off: that
+  // is also what a visitor without JavaScript gets, and it keeps sixty page
+  // loads quick. Hydrated pages are covered by the other files.
+  test.use({ javaScriptEnabled: false });
+
+  for (let group = 0; group < ROUTE_GROUPS; group += 1) {
+    const routes = ROUTES.filter((_, index) => index % ROUTE_GROUPS === group);
+    test(`group ${group + 1}: ${routes.map((route) => route.path).join(' ')}`, async ({ page }) => {
+      // Many page loads in one test: allow for a busy machine.
+      test.setTimeout(90_000);
+      for (const { path, layout } of routes) {
+        for (const url of path === '/' ? ['/', '/en'] : [path, `/en${path}`]) {
+          await test.step(url, () => expectRoute(page, url, layout));
+        }
+      }
+    });
+  }
+
+  test('breadcrumbs name each level and link to the ones above', async ({ page }) => {
+    await page.goto('/match/12/highlight');
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(breadcrumb.getByRole('listitem')).toHaveText(['Home', '›Match 12', '›Highlight']);
+    await expect(breadcrumb.getByRole('link', { name: 'Match 12' })).toHaveAttribute('href', '/match/12');
+    await expect(breadcrumb.locator('[aria-current="page"]')).toHaveText('Highlight');
+
+    await page.goto('/en/league/en.1');
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('[aria-current="page"]')).toHaveText(
+      'Competition en.1',
+    );
+  });
+
+  for (const from of ['/account', '/en/account']) {
+    test(`${from} sends a signed-out visitor to /login`, async ({ page }) => {
+      const response = await page.goto(from);
+      expect(response?.status()).toBe(200);
+      expect(response?.url()).toBe(`${BASE_URL}/login?redirect=${encodeURIComponent(from)}`);
+      const redirect = response?.request().redirectedFrom();
+      expect(redirect?.url()).toBe(`${BASE_URL}${from}`);
+      expect((await redirect?.response())?.status()).toBeGreaterThanOrEqual(300);
+      expect((await redirect?.response())?.status()).toBeLessThan(400);
+      await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    });
+  }
+});
+
+test.describe('security', () => {
+  test('a page response carries a strict Content-Security-Policy and nosniff', async ({ page }) => {
+    const response = await page.goto('/');
+    const headers = response?.headers() ?? {};
+    const csp = headers['content-security-policy'];
+    expect(csp, 'Content-Security-Policy header').toBeTruthy();
+    const directives = new Map(
+      csp!.split(';').map((part) => {
+        const [name, ...values] = part.trim().split(/\s+/);
+        return [name, values] as const;
+      }),
+    );
+    const scriptSrc = directives.get('script-src') ?? directives.get('default-src');
+    expect(scriptSrc).toBeDefined();
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc).not.toContain("'unsafe-eval'");
+    expect(scriptSrc).not.toContain('*');
+    expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  test('the home page and the tag manager cause no CSP violations', async ({ page }) => {
+    const tagManagerRequests: number[] = [];
+    await fulfilTagManager(page, tagManagerRequests);
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+        violations.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        const list = ((window as Window & { __cspViolations?: string[] }).__cspViolations ??= []);
+        list.push(`${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    await page.goto('/');
+    await waitForHydration(page);
+    // Interaction loads the tag manager, whose origin the policy must allow.
+    await page.mouse.move(200, 200);
+    await expect.poll(() => tagManagerRequests.length).toBe(1);
+    await expect(page.locator('script[data-tag-manager="GTM-E2ETEST"]')).toHaveCount(1);
+    // Exercise a client-side navigation too: its scripts and data load under the same policy.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About us' }).click();
+    await expect(page).toHaveTitle('About us | Scoreline');
+    const recorded = await page.evaluate(
+      () => (window as Window & { __cspViolations?: string[] }).__cspViolations ?? [],
+    );
+    expect(recorded).toEqual([]);
+    expect(violations).toEqual([]);
+  });
+});
