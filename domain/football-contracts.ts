@@ -163,6 +163,20 @@ export const headToHeadSchema = z.object({
   matches: z.array(matchSummarySchema),
 });
 
+export const topScorersSchema = z.object({
+  competition: competitionRefSchema,
+  season: seasonSchema,
+  scorers: z.array(
+    z.object({
+      rank: z.number().int(),
+      player: z.object({ id: z.number().int(), name: z.string() }),
+      team: teamRefSchema,
+      goals: z.number().int(),
+      penalties: z.number().int(),
+    }),
+  ),
+});
+
 export const searchResultSchema = z.object({
   teams: z.array(teamRefSchema),
   competitions: z.array(competitionRefSchema),
@@ -181,3 +195,4 @@ export type PlayerStats = z.infer<typeof playerStatsSchema>;
 export type Team = z.infer<typeof teamSchema>;
 export type HeadToHead = z.infer<typeof headToHeadSchema>;
 export type SearchResult = z.infer<typeof searchResultSchema>;
+export type TopScorers = z.infer<typeof topScorersSchema>;

@@ -360,3 +360,24 @@ export async function searchTeams(db: Db, foldedQuery: string, limit: number): P
     .execute();
   return rows.map((row) => ({ id: Number(row.id), name: row.name, shortName: row.short_name, colours: { primary: row.colour_primary, secondary: row.colour_secondary } }));
 }
+
+/** Every goal of a season with its scorer, for the top-scorers list (own goals included, flagged). */
+export async function listSeasonGoals(db: Db, seasonId: number) {
+  const rows = await db
+    .selectFrom('match_event as e')
+    .innerJoin('match as m', 'm.id', 'e.match_id')
+    .innerJoin('player as p', 'p.id', 'e.player_id')
+    .select(['e.type', 'e.minute', 'e.team_id', 'p.id as player_id', 'p.name as player_name'])
+    .where('m.season_id', '=', seasonId)
+    .where('e.type', 'in', ['goal', 'penalty_goal', 'own_goal'])
+    .where('e.team_id', 'is not', null)
+    .execute();
+  return rows.map((row) => ({
+    playerId: Number(row.player_id),
+    playerName: row.player_name,
+    teamId: Number(row.team_id),
+    minute: row.minute,
+    ownGoal: row.type === 'own_goal',
+    penalty: row.type === 'penalty_goal',
+  }));
+}

@@ -144,8 +144,12 @@ describe.each(TEST_ENGINES)('football API on %s', (engine) => {
     expect(leagues.competitions.map((competition) => competition.code)).toEqual(['en.1']);
   });
 
+  it('lists no top scorers for a season without scorer data', async () => {
+    expect(await getJson('/api/competitions/en.1/seasons/2023-24/scorers')).toMatchObject({ scorers: [] });
+  });
+
   it('answers unknown ids and codes with a JSON 404', async () => {
-    for (const path of ['/api/competitions/xx.9', '/api/competitions/en.1/seasons/1999-00/standings', '/api/matches/999999', '/api/teams/999999']) {
+    for (const path of ['/api/competitions/xx.9', '/api/competitions/en.1/seasons/1999-00/standings', '/api/competitions/en.1/seasons/1999-00/scorers', '/api/matches/999999', '/api/teams/999999']) {
       const body = await getJson<{ error: { code: string } }>(path, 404);
       expect(body.error.code).toBe('not_found');
     }
@@ -180,7 +184,7 @@ describe.each(TEST_ENGINES)('football API on %s', (engine) => {
   it('describes every endpoint in OpenAPI', async () => {
     const document = await getJson<{ paths: Record<string, unknown> }>('/api/openapi.json');
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/competitions', '/competitions/{code}/seasons/{season}/standings', '/matches', '/matches/{id}/lineups', '/h2h', '/search']),
+      expect.arrayContaining(['/competitions', '/competitions/{code}/seasons/{season}/standings', '/competitions/{code}/seasons/{season}/scorers', '/matches', '/matches/{id}/lineups', '/h2h', '/search']),
     );
   });
 });

@@ -17,6 +17,7 @@ import {
   standingsSchema,
   teamSchema,
   teamStatsSchema,
+  topScorersSchema,
 } from '../../../domain/football-contracts.ts';
 import { matchStatusSchema } from '../../../domain/match-status.ts';
 import { isCalendarDate, isValidTimeZone } from '../../../domain/time-zones.ts';
@@ -68,6 +69,13 @@ const routes = {
     summary: 'The table: overall, home or away, optionally as it stood at the end of a date',
     request: { params: seasonParams, query: z.object({ asOf: dateSchema.optional(), view: z.enum(['overall', 'home', 'away']).optional() }) },
     responses: { 200: json(standingsSchema), ...errors },
+  }),
+  scorers: createRoute({
+    method: 'get',
+    path: '/competitions/{code}/seasons/{season}/scorers',
+    summary: 'Top scorers, where the data names scorers (ranks shared on equal goals)',
+    request: { params: seasonParams, query: z.object({ limit: z.coerce.number().int().min(1).max(200).optional() }) },
+    responses: { 200: json(topScorersSchema), ...errors },
   }),
   seasonMatches: createRoute({
     method: 'get',
@@ -169,6 +177,10 @@ export function footballRoutes(football: FootballService, app: OpenAPIHono) {
     const { code, season } = c.req.valid('param');
     const { asOf, view } = c.req.valid('query');
     return c.json(await football.getStandings({ code, season, asOf, view }), 200);
+  });
+  app.openapi(routes.scorers, async (c) => {
+    const { code, season } = c.req.valid('param');
+    return c.json(await football.getTopScorers(code, season, c.req.valid('query').limit), 200);
   });
   app.openapi(routes.seasonMatches, async (c) => {
     const { code, season } = c.req.valid('param');

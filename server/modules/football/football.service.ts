@@ -16,10 +16,11 @@ import type {
   Standings,
   Team,
   TeamStats,
+  TopScorers,
 } from '../../../domain/football-contracts.ts';
 import type { MatchStatus } from '../../../domain/match-status.ts';
 import { foldText } from '../../../domain/names.ts';
-import { computeStandings, headToHeadRecord } from '../../../domain/standings.ts';
+import { computeStandings, headToHeadRecord, topScorers } from '../../../domain/standings.ts';
 import { utcRangeOfLocalDay } from '../../../domain/time-zones.ts';
 import {
   findCompetition,
@@ -32,6 +33,7 @@ import {
   listMatchEvents,
   listMatchSummaries,
   listPlayerStats,
+  listSeasonGoals,
   listSeasonResults,
   listSeasons,
   listTeamStats,
@@ -150,6 +152,25 @@ export function createFootballService(db: Kysely<Database>) {
           };
         }),
       };
+    },
+
+    /** Goals per player where the data names scorers; own goals do not count for the scorer. */
+    async getTopScorers(code: string, seasonCode: string, limit = 50): Promise<TopScorers> {
+      const { competition, season } = await requireSeason(code, seasonCode);
+      const goals = await listSeasonGoals(db, season.id);
+      // An own goal's team is the team it counts for, so the scorer's own team comes from their other goals.
+      const ranked = topScorers(goals).slice(0, limit);
+      const teams = await listTeamsByIds(db, [...new Set(ranked.map((scorer) => scorer.teamId))]);
+      let rank = 0;
+      let previousGoals = Number.POSITIVE_INFINITY;
+      const scorers = ranked.flatMap((scorer, index) => {
+        const team = teams.get(scorer.teamId);
+        if (!team) return [];
+        if (scorer.goals < previousGoals) rank = index + 1;
+        previousGoals = scorer.goals;
+        return [{ rank, player: { id: scorer.playerId, name: scorer.playerName }, team, goals: scorer.goals, penalties: scorer.penalties }];
+      });
+      return { competition: { code: competition.code, name: competition.name, areaName: competition.areaName }, season: publicSeason(season), scorers };
     },
 
     async listSeasonMatches(code: string, season: string, filter: { round?: string; teamId?: number; status?: MatchStatus }): Promise<MatchSummary[]> {
