@@ -135,21 +135,9 @@ export function createFootballService(db: Kysely<Database>) {
         view,
         asOf: query.asOf ?? null,
         adjustments: applicable.map(({ teamId, points, reason, source }) => ({ teamId, points, reason, source })),
-        rows: rows.map((row) => {
-          const team = teams.get(row.teamId);
-          return {
-            position: row.position,
-            team: { id: row.teamId, name: team?.name ?? row.teamName, shortName: team?.shortName ?? row.teamName },
-            played: row.played,
-            won: row.won,
-            drawn: row.drawn,
-            lost: row.lost,
-            goalsFor: row.goalsFor,
-            goalsAgainst: row.goalsAgainst,
-            goalDifference: row.goalDifference,
-            points: row.points,
-            form: row.form,
-          };
+        rows: rows.map(({ teamId, teamName, ...numbers }) => {
+          const team = teams.get(teamId);
+          return { ...numbers, team: { id: teamId, name: team?.name ?? teamName, shortName: team?.shortName ?? teamName } };
         }),
       };
     },
@@ -158,7 +146,6 @@ export function createFootballService(db: Kysely<Database>) {
     async getTopScorers(code: string, seasonCode: string, limit = 50): Promise<TopScorers> {
       const { competition, season } = await requireSeason(code, seasonCode);
       const goals = await listSeasonGoals(db, season.id);
-      // An own goal's team is the team it counts for, so the scorer's own team comes from their other goals.
       const ranked = topScorers(goals).slice(0, limit);
       const teams = await listTeamsByIds(db, [...new Set(ranked.map((scorer) => scorer.teamId))]);
       let rank = 0;
