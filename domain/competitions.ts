@@ -76,6 +76,17 @@ const STANDARD = rules('points', 'goalDifference', 'goalsFor');
 const ENGLAND = rules('points', 'goalDifference', 'goalsFor', 'headToHeadPoints', 'headToHeadAwayGoalsFor');
 
 /**
+ * The National League (fifth tier, openfootball england/2025-26/5-nationalleague.txt):
+ * 3 points for a win, 1 for a draw; clubs level on points are separated by goal
+ * difference, then goals scored, as in the EFL (The National League's competition
+ * rules, league table; the same order the published tables follow). What comes
+ * after those in its rules (results between the clubs, then a play-off where
+ * promotion or relegation depends on it) is not verified, so nothing further is
+ * applied and standings.ts falls back to the team name.
+ */
+const ENGLAND_NATIONAL_LEAGUE = rules('points', 'goalDifference', 'goalsFor');
+
+/**
  * RFEF Reglamento General, art. 201 (LaLiga and Segunda): points, then the
  * mini-league of the tied clubs (points, goal difference), then overall goal
  * difference and goals scored (then fair play).
@@ -257,6 +268,7 @@ export const COMPETITIONS: readonly CompetitionDefinition[] = [
   league('en.2', 'Championship', 'ENG', 'England', 2, 60, ENGLAND),
   league('en.3', 'League One', 'ENG', 'England', 3, 40, ENGLAND),
   league('en.4', 'League Two', 'ENG', 'England', 4, 35, ENGLAND),
+  league('en.5', 'National League', 'ENG', 'England', 5, 25, ENGLAND_NATIONAL_LEAGUE),
   league('es.1', 'La Liga', 'ESP', 'Spain', 1, 95, SPAIN),
   league('es.2', 'Segunda División', 'ESP', 'Spain', 2, 50, SPAIN),
   league('de.1', 'Bundesliga', 'GER', 'Germany', 1, 92, GERMANY),

@@ -19,6 +19,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+// The importer's parser of the Football.TXT files (a test-only reach into db/: the format is the importer's).
+import { parseFootballTxt } from '../db/seed/openfootball/football-txt.ts';
+import { TXT_LEAGUES } from '../db/seed/openfootball/sources.ts';
 import { findCompetitionDefinition, rulesForSeason } from './competitions.ts';
 import type { MatchStatus } from './match-status.ts';
 import { listPointAdjustments } from './point-adjustments.ts';
@@ -26,6 +29,7 @@ import { computeStandings, type StandingsMatch, type TableRow } from './standing
 
 const DATA_DIR = process.env.DATA_DIR ?? path.resolve('../shared/data');
 const LEAGUES_DIR = path.join(DATA_DIR, 'openfootball', 'football.json');
+const TXT_DIR = path.join(DATA_DIR, 'openfootball', 'england');
 const FIXTURES_DIR = new URL('../tests/fixtures/official-tables/', import.meta.url);
 
 const openfootballFileSchema = z.object({
@@ -96,6 +100,32 @@ function readLeagueSeason(season: string, code: string): LeagueSeason {
   const file = openfootballFileSchema.parse(
     JSON.parse(readFileSync(path.join(LEAGUES_DIR, season, `${code}.json`), 'utf8')),
   );
+  return toLeagueSeason(season, code, file.matches);
+}
+
+/**
+ * A Football.TXT league file (england/2025-26/1-premierleague.txt): newer than the JSON (339 of 380
+ * Premier League matches played), and the only source of the National League. A match listed twice
+ * (en.4, en.5: twelve each on one day) counts once, as the importer reads it.
+ */
+function readTxtLeagueSeason(season: string, code: string, file: string): LeagueSeason {
+  const parsed = parseFootballTxt(readFileSync(path.join(TXT_DIR, season, file), 'utf8'), file);
+  const seen = new Set<string>();
+  const matches = parsed.matches.flatMap(({ match }) => {
+    const key = `${match.date}|${String(match.team1)}|${String(match.team2)}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [{ ...match, team1: String(match.team1), team2: String(match.team2) }];
+  });
+  return toLeagueSeason(season, code, openfootballFileSchema.shape.matches.parse(matches));
+}
+
+function toLeagueSeason(
+  season: string,
+  code: string,
+  fileMatches: z.infer<typeof openfootballFileSchema>['matches'],
+): LeagueSeason {
+  const file = { matches: fileMatches };
   const phase = file.matches.filter(
     (match) => (match.stage === undefined || match.stage === 'Regular') && LEAGUE_PHASE_ROUND.test(match.round ?? ''),
   );
@@ -204,40 +234,84 @@ describe.skipIf(!dataShipped)('official final tables', () => {
   );
 });
 
+function expectSelfConsistent(league: LeagueSeason): void {
+  const { season, code } = league;
+  const rows = computeFinalTable(league);
+  const adjustmentTotal = new Map<string, number>();
+  for (const entry of listPointAdjustments(code, season))
+    adjustmentTotal.set(entry.teamName, (adjustmentTotal.get(entry.teamName) ?? 0) + entry.points);
+  const sum = (pick: (row: TableRow) => number) => rows.reduce((total, row) => total + pick(row), 0);
+
+  expect(sum((row) => row.won)).toBe(sum((row) => row.lost));
+  expect(sum((row) => row.drawn) % 2).toBe(0);
+  expect(sum((row) => row.goalsFor)).toBe(sum((row) => row.goalsAgainst));
+  expect(sum((row) => row.played)).toBe(
+    2 * league.matches.filter((match) => match.homeScore !== null && match.awayScore !== null).length,
+  );
+  for (const row of rows) {
+    expect(row.played).toBe(row.won + row.drawn + row.lost);
+    expect(row.goalDifference).toBe(row.goalsFor - row.goalsAgainst);
+    expect(row.points).toBe(3 * row.won + row.drawn + (adjustmentTotal.get(row.teamName) ?? 0));
+  }
+
+  const pairs = new Set(league.matches.map((match) => `${match.homeTeamId}-${match.awayTeamId}`));
+  const n = league.teams.length;
+  const doubleRoundRobin = league.matches.length === n * (n - 1) && pairs.size === n * (n - 1);
+  const complete = league.matches.every(
+    (match) => match.homeScore !== null && match.status !== 'scheduled' && match.status !== 'postponed',
+  );
+  if (doubleRoundRobin && complete) {
+    for (const row of rows) expect(row.played).toBe(2 * (n - 1));
+  }
+}
+
+const txtLeagueFiles = listFiles(TXT_DIR)
+  .filter((season) => /^\d{4}-\d{2}$/.test(season))
+  .flatMap((season) =>
+    TXT_LEAGUES.filter(
+      (league) => league.repository === 'england' && existsSync(path.join(TXT_DIR, season, league.file)),
+    ).map((league) => ({ season, code: league.code, file: league.file })),
+  );
+
 describe.skipIf(!dataShipped)('every shipped league season is self-consistent', () => {
   it.each(leagueFiles.map(({ season, code }) => [`${season} ${code}`, season, code] as const))(
     '%s',
     (_label, season, code) => {
-      const league = readLeagueSeason(season, code);
-      const rows = computeFinalTable(league);
-      const adjustmentTotal = new Map<string, number>();
-      for (const entry of listPointAdjustments(code, season))
-        adjustmentTotal.set(entry.teamName, (adjustmentTotal.get(entry.teamName) ?? 0) + entry.points);
-      const sum = (pick: (row: TableRow) => number) => rows.reduce((total, row) => total + pick(row), 0);
-
-      expect(sum((row) => row.won)).toBe(sum((row) => row.lost));
-      expect(sum((row) => row.drawn) % 2).toBe(0);
-      expect(sum((row) => row.goalsFor)).toBe(sum((row) => row.goalsAgainst));
-      expect(sum((row) => row.played)).toBe(
-        2 * league.matches.filter((match) => match.homeScore !== null && match.awayScore !== null).length,
-      );
-      for (const row of rows) {
-        expect(row.played).toBe(row.won + row.drawn + row.lost);
-        expect(row.goalDifference).toBe(row.goalsFor - row.goalsAgainst);
-        expect(row.points).toBe(3 * row.won + row.drawn + (adjustmentTotal.get(row.teamName) ?? 0));
-      }
-
-      const pairs = new Set(league.matches.map((match) => `${match.homeTeamId}-${match.awayTeamId}`));
-      const n = league.teams.length;
-      const doubleRoundRobin = league.matches.length === n * (n - 1) && pairs.size === n * (n - 1);
-      const complete = league.matches.every(
-        (match) => match.homeScore !== null && match.status !== 'scheduled' && match.status !== 'postponed',
-      );
-      if (doubleRoundRobin && complete) {
-        for (const row of rows) expect(row.played).toBe(2 * (n - 1));
-      }
+      expectSelfConsistent(readLeagueSeason(season, code));
     },
   );
+
+  // Incomplete seasons (no official table yet): the 2025-26 Premier League as the Football.TXT has it
+  // (339 of 380 played), the Championship to League Two, and the National League, only shipped as TXT.
+  it.each(txtLeagueFiles.map(({ season, code, file }) => [`${season} ${code} (${file})`, season, code, file] as const))(
+    '%s',
+    (_label, season, code, file) => {
+      const league = readTxtLeagueSeason(season, code, file);
+      expect(league.teams.length).toBe(code === 'en.1' ? 20 : 24);
+      expect(league.matches.length).toBe(league.teams.length * (league.teams.length - 1));
+      expectSelfConsistent(league);
+    },
+  );
+
+  it('has the 2025-26 Premier League of the Football.TXT ahead of the JSON, agreeing on every result both have', () => {
+    const txt = readTxtLeagueSeason('2025-26', 'en.1', '1-premierleague.txt');
+    const json = readLeagueSeason('2025-26', 'en.1');
+    const played = (league: LeagueSeason) => league.matches.filter((match) => match.homeScore !== null);
+    expect(played(txt)).toHaveLength(339);
+    expect(played(json)).toHaveLength(291);
+    const resultOf = (league: LeagueSeason) => {
+      const names = new Map(league.teams.map((team) => [team.id, team.name]));
+      return new Map(
+        played(league).map((match) => [
+          `${names.get(match.homeTeamId)}|${names.get(match.awayTeamId)}`,
+          `${match.homeScore}-${match.awayScore}`,
+        ]),
+      );
+    };
+    const txtResults = resultOf(txt);
+    for (const [pair, score] of resultOf(json)) expect([pair, txtResults.get(pair)]).toEqual([pair, score]);
+    expect(computeFinalTable(txt).reduce((total, row) => total + row.played, 0)).toBe(2 * 339);
+  });
 
   // The known gaps of the data (openfootball NOTICE.md and what these tests found):
   // those seasons are tested as they stand, and no result is made up for them.

@@ -2,7 +2,9 @@
 // compared with what is stored and only differences are written (updated_at
 // moves only then); new rows go in batches. A match another source stored
 // first (same teams, kick-off within a day and a half) is adopted rather than
-// duplicated, whichever importer ran first. Matches this source stored before
+// duplicated, whichever importer ran first. A match whose key changed because a
+// newer file of the same source moved it (the Football.TXT over the JSON) names
+// its old keys and keeps its id. Matches this source stored before
 // but no longer ships (a fixture moved to another date upstream: its key has a
 // new date) are removed, unless another source has attached data to them.
 import { toIsoString } from '../../client.ts';
@@ -37,6 +39,8 @@ export interface MatchValues {
 export interface PlannedMatch {
   /** source_ref external id: competition|season|date|team1|team2. */
   key: string;
+  /** Keys the match may have been stored under before (another date in an older file): its row is kept. */
+  formerKeys?: readonly string[];
   values: MatchValues;
 }
 
@@ -45,6 +49,8 @@ export interface MatchWriteCounts {
   updated: number;
   unchanged: number;
   adopted: number;
+  /** Found under a former key (moved to another date by a newer file). */
+  moved: number;
   removed: number;
   kept: number;
 }
@@ -111,16 +117,34 @@ export async function writeSeasonMatches(
   options: { seasonId: number; keyPrefix: string; source: string; now: string; log: (message: string) => void },
   planned: readonly PlannedMatch[],
 ): Promise<{ ids: Map<string, number>; counts: MatchWriteCounts }> {
-  const counts: MatchWriteCounts = { inserted: 0, updated: 0, unchanged: 0, adopted: 0, removed: 0, kept: 0 };
+  const counts: MatchWriteCounts = {
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    adopted: 0,
+    moved: 0,
+    removed: 0,
+    kept: 0,
+  };
   const stored = await loadSeasonMatches(db, options.seasonId);
   const ids = new Map<string, number>();
   const fresh: PlannedMatch[] = [];
+  /** The stored row a planned match is already known as: under its key, else under a former key. */
+  const knownId = (match: PlannedMatch): { id: number; former: boolean } | undefined => {
+    const id = refs.get('match', match.key);
+    if (id !== undefined && stored.has(id)) return { id, former: false };
+    for (const key of match.formerKeys ?? []) {
+      const former = refs.get('match', key);
+      if (former !== undefined && stored.has(former)) return { id: former, former: true };
+    }
+    return undefined;
+  };
 
   // Stored matches of this season no planned match points at: another source's, or ours moved in time.
   const claimed = new Set<number>();
   for (const match of planned) {
-    const id = refs.get('match', match.key);
-    if (id !== undefined && stored.has(id)) claimed.add(id);
+    const known = knownId(match);
+    if (known !== undefined) claimed.add(known.id);
   }
   const unclaimed = new Map<string, StoredMatch[]>();
   for (const match of stored.values()) {
@@ -137,8 +161,12 @@ export async function writeSeasonMatches(
   };
 
   for (const match of planned) {
-    const known = refs.get('match', match.key);
-    let current = known === undefined ? undefined : stored.get(known);
+    const known = knownId(match);
+    let current = known === undefined ? undefined : stored.get(known.id);
+    if (known?.former) {
+      refs.set('match', match.key, known.id);
+      counts.moved += 1;
+    }
     if (current === undefined) {
       current = adopt(match.values);
       if (current === undefined) {
@@ -198,7 +226,7 @@ export async function writeSeasonMatches(
       const id = refs.get('match', key);
       if (id === undefined) continue;
       if (inUse.has(id)) {
-        droppedRefs.push(key); // the match moved by less than a day and a half and was adopted under its new key
+        droppedRefs.push(key); // adopted under its new key (moved by under 36 hours), or found under this former key
         continue;
       }
       if (await hasOtherSourcesData(db, id)) {

@@ -40,6 +40,8 @@ export class NationalTeamCodes {
   private readonly codes = new Map<string, string>();
   private readonly preferredNames = new Map<string, string>();
   private readonly aliases = new Map<string, string[]>();
+  /** Code → the first name a file gave it. */
+  private readonly firstNames = new Map<string, string>();
 
   constructor() {
     for (const fact of NATIONAL_TEAM_FACTS) {
@@ -58,6 +60,12 @@ export class NationalTeamCodes {
       throw new Error(`openfootball: national team "${name}" has code ${code} in one file and ${known} in another`);
     }
     this.codes.set(key, code);
+    if (!this.firstNames.has(code)) this.firstNames.set(code, name);
+  }
+
+  /** The country of a FIFA code ("ESP" → "Spain"), when a teams file or the facts above name it. */
+  nameOfCode(code: string): string | undefined {
+    return this.preferredNames.get(code) ?? this.firstNames.get(code);
   }
 
   codeOf(name: string): string | undefined {

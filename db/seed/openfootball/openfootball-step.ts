@@ -7,7 +7,13 @@ import path from 'node:path';
 import { findCompetitionDefinition } from '../../../domain/competitions.ts';
 import { ensureCompetition, ensureSeason, type SeedContext, type SeedStep } from '../seed-kit.ts';
 import { loadClubDirectory, type ClubDirectory } from './clubs.ts';
-import { writeSeasonGoals, type GoalWriteCounts, type MatchGoals } from './goal-writer.ts';
+import {
+  removeRetiredPlayers,
+  writeSeasonGoals,
+  type GoalWriteCounts,
+  type MatchGoals,
+  type RetiredPlayers,
+} from './goal-writer.ts';
 import { timeZoneFor, toKickoff } from './kickoff.ts';
 import { writeSeasonMatches, type PlannedMatch } from './match-writer.ts';
 import { foldName as foldText, keyOfName as teamKey } from './name-cache.ts';
@@ -20,10 +26,19 @@ import {
   readResult,
   reconcileHalfTime,
   type GoalEvent,
+  type SeasonLabel,
 } from './normalize.ts';
 import type { SourceMatch } from './openfootball.schemas.ts';
 import { RefStore } from './ref-store.ts';
-import { listSeasonSources, readNationalTeamCodes, type SeasonSource } from './sources.ts';
+import { mergeNewerFile } from './season-merge.ts';
+import {
+  competitionOfTxtTitle,
+  listSeasonSources,
+  listSquadFiles,
+  readNationalTeamCodes,
+  type SeasonSource,
+} from './sources.ts';
+import { parseSquadTxt, writeSquad, type SquadCounts } from './squads.ts';
 import { TeamResolver, splitCountryTag } from './teams.ts';
 import { StadiumIndex, venueIdentity, type VenueInput } from './venues.ts';
 
@@ -59,7 +74,15 @@ interface PlannedSourceMatch {
   ground: string | undefined;
 }
 
-export interface OpenfootballCounts extends GoalWriteCounts {
+/** A planned match with its teams resolved: what season-merge.ts compares. */
+interface ResolvedMatch extends PlannedSourceMatch {
+  homeId: number;
+  awayId: number;
+  stage: string | null;
+  formerKeys: string[];
+}
+
+export interface OpenfootballCounts extends GoalWriteCounts, SquadCounts {
   files: number;
   competitions: number;
   seasons: number;
@@ -68,7 +91,15 @@ export interface OpenfootballCounts extends GoalWriteCounts {
   matchesUpdated: number;
   matchesUnchanged: number;
   matchesAdopted: number;
+  /** Found under the key of an older file's date (a Football.TXT match the JSON has on another day). */
+  matchesMoved: number;
   matchesRemoved: number;
+  /** Matches the Football.TXT has on another date than the JSON. */
+  matchesRescheduled: number;
+  /** Results and statuses the Football.TXT adds to or changes in the JSON. */
+  txtUpdates: number;
+  /** Scorer rows an earlier import made under a short name, now folded into the full name. */
+  playersRemoved: number;
   teamsCreated: number;
   aliasesAdded: number;
   venuesCreated: number;
@@ -114,7 +145,19 @@ export async function importOpenfootball(context: SeedContext): Promise<Record<s
     matchesUpdated: 0,
     matchesUnchanged: 0,
     matchesAdopted: 0,
+    matchesMoved: 0,
     matchesRemoved: 0,
+    matchesRescheduled: 0,
+    txtUpdates: 0,
+    playersRemoved: 0,
+    scorerNamesJoined: 0,
+    scorerNamesAmbiguous: 0,
+    squadPlayers: 0,
+    squadPlayersCreated: 0,
+    squadPlayersUpdated: 0,
+    squadPlayersAdopted: 0,
+    squadPlayersLinked: 0,
+    squadPlacesRemoved: 0,
     teamsCreated: 0,
     aliasesAdded: 0,
     venuesCreated: 0,
@@ -127,21 +170,43 @@ export async function importOpenfootball(context: SeedContext): Promise<Record<s
   };
   const competitionIds = new Map<string, number>();
   const now = context.now.toISOString();
+  const retired: RetiredPlayers = new Map();
 
-  for (const source of sources) {
-    const definition = findCompetitionDefinition(source.competitionCode);
-    if (!definition) throw new Error(`openfootball: unknown competition code "${source.competitionCode}"`); // checked above
-    const report = (message: string) => {
+  for (const group of groupBySeason(sources)) {
+    const definition = findCompetitionDefinition(group.competitionCode);
+    if (!definition) throw new Error(`openfootball: unknown competition code "${group.competitionCode}"`); // checked above
+    const reporter = (file: string) => (message: string) => {
       counts.problems += 1;
-      context.log(`${source.file}: ${message}`);
+      context.log(`${file}: ${message}`);
     };
-    const planned = planSeason(
-      source,
-      definition.kind,
-      shortFormsIn(source, definition.areaCode, clubs, report),
-      report,
-      counts,
-    );
+
+    // Each file of the season planned on its own (its own data problems), its teams resolved.
+    const plans: { source: SeasonSource; matches: ResolvedMatch[] }[] = [];
+    for (const source of group.sources) {
+      const report = reporter(source.file);
+      const planned = planSeason(
+        source,
+        definition.kind,
+        shortFormsIn(source, definition.areaCode, clubs, report),
+        report,
+        counts,
+      );
+      const matches: ResolvedMatch[] = [];
+      for (const match of planned) {
+        const homeId = await resolveTeam(teams, source, definition.areaCode, match.home);
+        const awayId = await resolveTeam(teams, source, definition.areaCode, match.away);
+        matches.push({ ...match, homeId, awayId, stage: match.placement.stage, formerKeys: [] });
+      }
+      plans.push({ source, matches });
+    }
+    const [first, second] = plans;
+    if (first === undefined) continue;
+    let planned = first.matches;
+    if (second !== undefined) {
+      // listSeasonSources puts the JSON first: the Football.TXT after it is the newer version of the same file.
+      planned = mergeSeasonFiles(context, second, first, reporter, counts);
+    }
+    const { source } = first;
 
     let competitionId = competitionIds.get(definition.code);
     if (competitionId === undefined) {
@@ -151,13 +216,14 @@ export async function importOpenfootball(context: SeedContext): Promise<Record<s
     const dates = planned.map((match) => match.date).sort();
     const seasonId = await ensureSeason(db, {
       competitionId,
-      code: source.season.code,
-      name: source.season.name,
+      code: group.season.code,
+      name: group.season.name,
       startDate: dates[0] ?? null,
       endDate: dates[dates.length - 1] ?? null,
       complete: planned.length > 0 && planned.every((match) => isSettled(match.result.status)),
     });
 
+    const report = reporter(source.file);
     const stadiums =
       source.stadiums.length > 0 && source.stadiumEdition
         ? new StadiumIndex(source.stadiums, source.stadiumEdition)
@@ -166,8 +232,8 @@ export async function importOpenfootball(context: SeedContext): Promise<Record<s
     const goals: Omit<MatchGoals, 'matchId'>[] = [];
     const goalKeys: string[] = [];
     for (const match of planned) {
-      const home = await resolveTeam(teams, source, definition.areaCode, match.home);
-      const away = await resolveTeam(teams, source, definition.areaCode, match.away);
+      const home = match.homeId;
+      const away = match.awayId;
       let venueId: number | null = null;
       if (stadiums && match.ground) {
         const venue = stadiums.find(match.ground);
@@ -178,6 +244,7 @@ export async function importOpenfootball(context: SeedContext): Promise<Record<s
       const { result, placement } = match;
       rows.push({
         key: match.key,
+        formerKeys: match.formerKeys,
         values: {
           season_id: seasonId,
           stage: placement.stage,
@@ -224,7 +291,7 @@ export async function importOpenfootball(context: SeedContext): Promise<Record<s
       }
     }
 
-    const keyPrefix = `${definition.code}|${source.season.code}|`;
+    const keyPrefix = `${definition.code}|${group.season.code}|`;
     const written = await writeSeasonMatches(
       db,
       refs,
@@ -236,6 +303,7 @@ export async function importOpenfootball(context: SeedContext): Promise<Record<s
     counts.matchesUpdated += written.counts.updated;
     counts.matchesUnchanged += written.counts.unchanged;
     counts.matchesAdopted += written.counts.adopted;
+    counts.matchesMoved += written.counts.moved;
     counts.matchesRemoved += written.counts.removed;
     if (goals.length > 0) {
       const withIds = goals.map((match, index) => {
@@ -243,15 +311,87 @@ export async function importOpenfootball(context: SeedContext): Promise<Record<s
         if (matchId === undefined) throw new Error(`openfootball: no id for match ${goalKeys[index]}`);
         return { ...match, matchId };
       });
-      await writeSeasonGoals(db, refs, seasonId, withIds, counts);
+      await writeSeasonGoals(
+        db,
+        refs,
+        { id: seasonId, label: `${definition.code} ${group.season.code}` },
+        withIds,
+        counts,
+        report,
+        retired,
+      );
     }
     await refs.flush();
     counts.seasons += 1;
   }
+
+  await importSquads(context, root, { refs, teams, nations, competitionIds }, counts);
+  counts.playersRemoved = await removeRetiredPlayers(db, refs, retired);
+  await refs.flush();
   counts.competitions = competitionIds.size;
   counts.teamsCreated = teams.counts.teamsCreated;
   counts.aliasesAdded = teams.counts.aliasesAdded;
   return { ...counts };
+}
+
+interface SeasonGroup {
+  competitionCode: string;
+  season: SeasonLabel;
+  /** One file, or a football.json file followed by the Football.TXT version of the same season. */
+  sources: SeasonSource[];
+}
+
+/** The files of each competition-season, in the order listSeasonSources gives them. */
+function groupBySeason(sources: readonly SeasonSource[]): SeasonGroup[] {
+  const groups = new Map<string, SeasonGroup>();
+  for (const source of sources) {
+    const key = `${source.competitionCode}|${source.season.code}`;
+    const group = groups.get(key) ?? { competitionCode: source.competitionCode, season: source.season, sources: [] };
+    group.sources.push(source);
+    groups.set(key, group);
+  }
+  for (const group of groups.values()) {
+    group.sources.sort((a, b) => Number(a.format === 'txt') - Number(b.format === 'txt'));
+    const formats = group.sources.map((source) => source.format).join('+');
+    if (formats !== 'json' && formats !== 'txt' && formats !== 'json+txt')
+      throw new Error(
+        `openfootball: ${group.competitionCode} ${group.season.code} is in ${group.sources.map((source) => source.file).join(', ')}; expected one JSON file and at most one Football.TXT file`,
+      );
+  }
+  return [...groups.values()];
+}
+
+/** The Football.TXT matches over the JSON's (season-merge.ts), with what changed logged. */
+function mergeSeasonFiles(
+  context: SeedContext,
+  txt: { source: SeasonSource; matches: ResolvedMatch[] },
+  json: { source: SeasonSource; matches: ResolvedMatch[] },
+  reporter: (file: string) => (message: string) => void,
+  counts: OpenfootballCounts,
+): ResolvedMatch[] {
+  const merged = mergeNewerFile(txt.matches, json.matches);
+  const note = (message: string) => context.log(`${txt.source.file}: ${message}`);
+  note(
+    `newer than ${json.source.file}: ${merged.updated} results or statuses added or changed, ${merged.added.length} matches new`,
+  );
+  if (merged.moved.length > 0)
+    note(
+      `${merged.moved.length} matches on another date than in ${json.source.file} (moved since); the TXT date kept, no duplicate: ${merged.moved
+        .map(([older, newer]) => `${older.label} → ${newer.date}`)
+        .join('; ')}`,
+    );
+  const report = reporter(txt.source.file);
+  for (const [older, newer] of merged.conflicts)
+    report(
+      `${newer.label}: ${json.source.file} has ${older.result.status} ${older.result.home}-${older.result.away}, the TXT ${newer.result.status} ${newer.result.home ?? ''}-${newer.result.away ?? ''}; the TXT kept`,
+    );
+  if (merged.olderOnly.length > 0)
+    reporter(json.source.file)(
+      `${merged.olderOnly.length} matches are not in ${txt.source.file}; kept from the JSON: ${merged.olderOnly.map((match) => match.label).join('; ')}`,
+    );
+  counts.matchesRescheduled += merged.moved.length;
+  counts.txtUpdates += merged.updated;
+  return merged.matches;
 }
 
 async function resolveTeam(
@@ -406,4 +546,90 @@ async function ensureVenue(
   refs.set('venue', identity, id);
   counts.venuesCreated += 1;
   return id;
+}
+
+/** england/<season>/squads/*.txt: each club's players in that season (squads.ts), after the seasons' matches. */
+async function importSquads(
+  context: SeedContext,
+  root: string,
+  deps: {
+    refs: RefStore;
+    teams: TeamResolver;
+    nations: NationalTeamCodes;
+    competitionIds: Map<string, number>;
+  },
+  counts: OpenfootballCounts,
+): Promise<void> {
+  const { db } = context;
+  for (const squadFile of listSquadFiles(root)) {
+    const report = (message: string) => {
+      counts.problems += 1;
+      context.log(`${squadFile.file}: ${message}`);
+    };
+    const squad = parseSquadTxt(squadFile.text, squadFile.file);
+    const code = competitionOfTxtTitle(squad.competition);
+    const definition = code === undefined ? undefined : findCompetitionDefinition(code);
+    if (definition === undefined)
+      throw new Error(
+        `openfootball: ${squadFile.file}: unknown competition "${squad.competition}" (add it to TXT_LEAGUES in sources.ts)`,
+      );
+    if (squad.season !== squadFile.season.name)
+      throw new Error(
+        `openfootball: ${squadFile.file} is a ${squad.season} squad in the ${squadFile.season.code} folder`,
+      );
+    let competitionId = deps.competitionIds.get(definition.code);
+    if (competitionId === undefined) {
+      competitionId = await ensureCompetition(db, definition);
+      deps.competitionIds.set(definition.code, competitionId);
+    }
+    const stored = await db
+      .selectFrom('season')
+      .select('id')
+      .where('competition_id', '=', competitionId)
+      .where('code', '=', squadFile.season.code)
+      .executeTakeFirst();
+    let seasonId: number;
+    if (stored) seasonId = Number(stored.id);
+    else {
+      report(`no matches of ${definition.code} ${squadFile.season.code} are shipped; the season is created empty`);
+      seasonId = await ensureSeason(db, {
+        competitionId,
+        code: squadFile.season.code,
+        name: squadFile.season.name,
+        startDate: null,
+        endDate: null,
+        complete: false,
+      });
+    }
+    const teamId = await deps.teams.club(squad.team, definition.areaCode);
+    const plays = await db
+      .selectFrom('match')
+      .select('id')
+      .where('season_id', '=', seasonId)
+      .where((eb) => eb.or([eb('home_team_id', '=', teamId), eb('away_team_id', '=', teamId)]))
+      .limit(1)
+      .executeTakeFirst();
+    if (!plays && stored) report(`${squad.team} plays no match of ${definition.code} ${squadFile.season.code}`);
+    await writeSquad(
+      db,
+      deps.refs,
+      {
+        seasonId,
+        teamId,
+        teamName: squad.team,
+        players: squad.players,
+        countryOf: (country) =>
+          country === null ? definition.areaName : (deps.nations.nameOfCode(country) ?? country),
+        // The goal writer's key of a national-team scorer (TeamResolver.nationalIdentity, FIFA code); one-word
+        // names ("Ronaldo", "Oscar") are too weak to join on.
+        nationalPlayer: (player) =>
+          foldText(player.name).includes(' ')
+            ? deps.refs.get('player', `national|${player.countryCode ?? definition.areaCode}|${foldText(player.name)}`)
+            : undefined,
+        report,
+      },
+      counts,
+    );
+  }
+  await deps.refs.flush();
 }

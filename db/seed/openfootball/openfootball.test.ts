@@ -49,7 +49,7 @@ const EXPECTED_SEASONS: Record<string, [matches: number, withResult: number]> = 
   'en.1 2022-23': [380, 380],
   'en.1 2023-24': [380, 380],
   'en.1 2024-25': [380, 380],
-  'en.1 2025-26': [380, 291],
+  'en.1 2025-26': [380, 339], // england/2025-26 Football.TXT over the JSON (291)
   'en.2 2022-23': [557, 557],
   'en.2 2023-24': [557, 557],
   'en.2 2024-25': [557, 557],
@@ -58,6 +58,7 @@ const EXPECTED_SEASONS: Record<string, [matches: number, withResult: number]> = 
   'en.3 2025-26': [552, 356],
   'en.4 2024-25': [552, 552],
   'en.4 2025-26': [552, 276], // 564 in the file: 12 listed twice
+  'en.5 2025-26': [552, 296], // National League, only in the Football.TXT: 564 listed, 12 twice
   'es.1 2022-23': [380, 380],
   'es.1 2023-24': [380, 380],
   'es.1 2024-25': [380, 370],
@@ -229,6 +230,16 @@ async function snapshot(db: SeedDb) {
   for (const event of events) hash.update(JSON.stringify({ ...event, id: Number(event.id) }));
   const teams = await db.selectFrom('team').selectAll().orderBy('id').execute();
   for (const team of teams) hash.update(JSON.stringify({ ...team, id: Number(team.id) }));
+  const players = await db.selectFrom('player').selectAll().orderBy('id').execute();
+  for (const player of players) hash.update(JSON.stringify({ ...player, id: Number(player.id) }));
+  const squads = await db
+    .selectFrom('squad_member')
+    .selectAll()
+    .orderBy('season_id')
+    .orderBy('team_id')
+    .orderBy('player_id')
+    .execute();
+  for (const member of squads) hash.update(JSON.stringify(member));
   return { counts, checksum: hash.digest('hex') };
 }
 
@@ -351,6 +362,169 @@ suite.each(TEST_ENGINES)('openfootball import on %s', (engine) => {
     expect(teams).not.toContain('AFC');
   });
 
+  it('takes the 2025-26 Premier League from the newer Football.TXT: later results, moved matches once, on their new date', async () => {
+    const matches = await seasonMatches(db, 'en.1', '2025-26');
+    expect(matches).toHaveLength(380);
+    expect(new Set(matches.map((match) => `${match.homeId}|${match.awayId}`)).size).toBe(380);
+    expect(matches.filter((match) => match.status === 'finished')).toHaveLength(339);
+    // Unplayed on 26 April in the JSON; played on 21 April (20:00 BST) in the TXT.
+    expect(findMatch(matches, 'Brighton & Hove Albion FC', 'Chelsea FC')).toMatchObject({
+      kickoffAt: '2026-04-21T19:00:00.000Z',
+      status: 'finished',
+      score: [3, 0, 1, 0, null, null, null, null],
+    });
+    // Postponed on 21 March in the JSON, still postponed and now listed on 22 May; no time given.
+    expect(
+      matches
+        .filter((match) => match.status === 'postponed')
+        .map((match) => [match.kickoffAt.slice(0, 10), match.home, match.away, match.kickoffTimeKnown, match.score[0]]),
+    ).toEqual([
+      ['2026-05-17', 'AFC Bournemouth', 'Manchester City FC', 0, null],
+      ['2026-05-17', 'Chelsea FC', 'Tottenham Hotspur FC', 0, null],
+      ['2026-05-22', 'Manchester City FC', 'Crystal Palace FC', 0, null],
+    ]);
+    // Not played yet: scheduled, no result invented.
+    const unplayed = matches.filter((match) => match.status === 'scheduled');
+    expect(unplayed).toHaveLength(38);
+    expect(unplayed.every((match) => match.score.every((value) => value === null))).toBe(true);
+    expect(
+      log.some((line) =>
+        line.includes('1-premierleague.txt: 19 matches on another date than in football.json/2025-26/en.1.json'),
+      ),
+    ).toBe(true);
+  });
+
+  it('creates the National League (en.5) from its Football.TXT, its clubs the same teams as in League Two before', async () => {
+    const matches = await seasonMatches(db, 'en.5', '2025-26');
+    expect(matches).toHaveLength(552);
+    const teams = new Map(
+      matches.flatMap((match) => [
+        [match.homeId, match.home],
+        [match.awayId, match.away],
+      ]),
+    );
+    expect(teams.size).toBe(24);
+    expect(new Set(teams.values()).size).toBe(24);
+    // Relegated from League Two in 2024-25: one team row each across both competitions.
+    const leagueTwo = await seasonMatches(db, 'en.4', '2024-25');
+    for (const name of ['Carlisle United FC', 'Morecambe FC']) {
+      const before = leagueTwo.find((match) => match.home === name);
+      expect(before, name).toBeDefined();
+      expect(teams.get(before?.homeId ?? 0), name).toBe(name);
+    }
+    const abandoned = findMatch(matches, 'Scunthorpe United FC', 'Wealdstone FC');
+    expect(abandoned).toMatchObject({
+      status: 'abandoned',
+      round: 'Matchday 8',
+      score: [null, null, null, null, null, null, null, null],
+    });
+    const competition = await db
+      .selectFrom('competition')
+      .select(['name', 'tier', 'area_code', 'rules'])
+      .where('code', '=', 'en.5')
+      .executeTakeFirstOrThrow();
+    expect(competition).toMatchObject({ name: 'National League', tier: 5, area_code: 'ENG' });
+    expect(JSON.parse(competition.rules)).toEqual({
+      pointsForWin: 3,
+      pointsForDraw: 1,
+      tieBreakers: ['points', 'goalDifference', 'goalsFor'],
+    });
+  });
+
+  it('reads the League One and Championship TXT names as the teams the JSON names differently', async () => {
+    for (const code of ['en.2', 'en.3', 'en.4']) {
+      const matches = await seasonMatches(db, code, '2025-26');
+      expect(new Set(matches.flatMap((match) => [match.homeId, match.awayId])).size, code).toBe(24);
+    }
+    // No English club twice under two spellings.
+    const clubs = await db.selectFrom('team').select('name').where('country_code', '=', 'ENG').execute();
+    const keys = clubs.map((club) =>
+      club.name
+        .toLowerCase()
+        .replace(/\b(fc|afc)\b/g, '')
+        .trim(),
+    );
+    expect(keys.length - new Set(keys).size).toBe(0);
+  });
+
+  it('imports the 2023-24 Premier League squads: 20 clubs, 1041 players with shirt numbers and positions', async () => {
+    const rows = await db
+      .selectFrom('squad_member as m')
+      .innerJoin('season as s', 's.id', 'm.season_id')
+      .innerJoin('competition as c', 'c.id', 's.competition_id')
+      .innerJoin('team as t', 't.id', 'm.team_id')
+      .innerJoin('player as p', 'p.id', 'm.player_id')
+      .select([
+        't.id as teamId',
+        't.name as team',
+        'p.name',
+        'p.country',
+        'p.position',
+        'm.shirt_number',
+        'm.position as squadPosition',
+      ])
+      .where('c.code', '=', 'en.1')
+      .where('s.code', '=', '2023-24')
+      .execute();
+    expect(rows).toHaveLength(1041);
+    const seasonTeams = new Set((await seasonMatches(db, 'en.1', '2023-24')).map((match) => match.homeId));
+    expect(new Set(rows.map((row) => Number(row.teamId)))).toEqual(seasonTeams);
+    const find = (name: string) => rows.find((row) => row.name === name);
+    expect(find('David Raya')).toMatchObject({
+      team: 'Arsenal FC',
+      country: 'Spain',
+      shirt_number: 22,
+      squadPosition: 'GK',
+    });
+    expect(find('Brayden Clarke')).toMatchObject({ country: 'Wales', shirt_number: 60, squadPosition: 'DF' });
+    // The World Cup's Declan Rice (England) is the squad's Declan Rice: one player.
+    const rice = await db.selectFrom('player').select(['id', 'position']).where('name', '=', 'Declan Rice').execute();
+    expect(rice).toHaveLength(1);
+    expect(find('Declan Rice')).toMatchObject({
+      team: 'Arsenal FC',
+      country: 'England',
+      shirt_number: 41,
+      position: 'MF',
+    });
+    expect(results[0]?.counts).toMatchObject({ squadPlayers: 1041, squadPlayersLinked: 51 });
+  });
+
+  it('counts each 2022 World Cup scorer once however the file shortens the name (Mbappé 8, Messi 7)', async () => {
+    const goals = await db
+      .selectFrom('match_event as e')
+      .innerJoin('match as m', 'm.id', 'e.match_id')
+      .innerJoin('season as s', 's.id', 'm.season_id')
+      .innerJoin('competition as c', 'c.id', 's.competition_id')
+      .innerJoin('player as p', 'p.id', 'e.player_id')
+      .select(['p.name', 's.code as season'])
+      .select((eb) => eb.fn.countAll<string | number>().as('goals'))
+      .where('c.code', '=', 'world.cup')
+      .where('e.type', 'in', ['goal', 'penalty_goal'])
+      .groupBy(['p.id', 'p.name', 's.code'])
+      .execute();
+    const tally = (season: string, name: string) =>
+      goals.filter((row) => row.season === season && row.name === name).map((row) => Number(row.goals));
+    expect(tally('2022', 'Kylian Mbappé')).toEqual([8]);
+    expect(tally('2022', 'Mbappé')).toEqual([]);
+    expect(tally('2022', 'Lionel Messi')).toEqual([7]);
+    expect(tally('2018', 'Harry Kane')).toEqual([6]); // "Kane" 5 + "Harry Kane" 1: the 2018 Golden Boot
+    expect(tally('2018', 'R. Lukaku')).toEqual([4]);
+    expect(results[0]?.counts).toMatchObject({ scorerNamesJoined: 20, scorerNamesAmbiguous: 0 });
+    // One player in every World Cup. (Euro 2024 writes only "Mbappé": another competition, so its own player.)
+    const mbappe = await db
+      .selectFrom('match_event as e')
+      .innerJoin('match as m', 'm.id', 'e.match_id')
+      .innerJoin('season as s', 's.id', 'm.season_id')
+      .innerJoin('competition as c', 'c.id', 's.competition_id')
+      .innerJoin('player as p', 'p.id', 'e.player_id')
+      .select('p.id')
+      .distinct()
+      .where('c.code', '=', 'world.cup')
+      .where('p.name', 'in', ['Mbappé', 'Kylian Mbappé'])
+      .execute();
+    expect(mbappe).toHaveLength(1);
+  });
+
   it('stores the awarded Union Berlin v Bochum (de.1 2024-25) as awarded 0-2', async () => {
     const match = findMatch(await seasonMatches(db, 'de.1', '2024-25'), '1. FC Union Berlin', 'VfL Bochum');
     expect(match.status).toBe('awarded');
@@ -363,7 +537,9 @@ suite.each(TEST_ENGINES)('openfootball import on %s', (engine) => {
       .select(['status', 'home_score'])
       .where('status', 'in', ['postponed', 'cancelled', 'abandoned'])
       .execute();
-    expect(statuses.length).toBe(23 + 1 + 1);
+    // football.json: 23 postponed, 1 cancelled, 1 abandoned; the Football.TXT adds two postponed Premier League
+    // matches of 17 May 2026 and the abandoned Scunthorpe United v Wealdstone (National League).
+    expect(statuses.length).toBe(25 + 1 + 2);
     expect(statuses.every((row) => row.home_score === null)).toBe(true);
   });
 
@@ -526,15 +702,27 @@ suite.each(TEST_ENGINES)('openfootball import on %s', (engine) => {
   });
 
   it('reports every data problem it met', () => {
-    const problems = log.filter((line) => line.startsWith('[openfootball] ') && !line.includes(' done in '));
-    expect(problems.filter((line) => line.includes('listed twice'))).toHaveLength(12);
+    const lines = log.filter((line) => line.startsWith('[openfootball] ') && !line.includes(' done in '));
+    // Notes on what the newer Football.TXT changed are not data problems.
+    const notes = lines.filter((line) =>
+      / newer than football\.json| on another date than in football\.json/.test(line),
+    );
+    expect(notes).toHaveLength(4 + 1);
+    const problems = lines.filter((line) => !notes.includes(line));
+    // 2025-26 en.4 twice (its JSON and its TXT), en.5 (TXT): 12 matches each listed twice.
+    expect(problems.filter((line) => line.includes('listed twice'))).toHaveLength(36);
     expect(problems.filter((line) => line.includes('cannot be level'))).toHaveLength(2);
     expect(problems.filter((line) => line.includes('is short for'))).toHaveLength(3);
     expect(problems.filter((line) => line.includes('teams not yet known'))).toHaveLength(1);
     expect(problems.filter((line) => line.includes('wrong way round'))).toHaveLength(1);
     // World Cups 2018 (2), 2022 (3), 2026 (1): the file's half-time score contradicts its own goal minutes.
     expect(problems.filter((line) => line.includes("contradicts the scorers' minutes"))).toHaveLength(6);
-    expect(problems).toHaveLength(12 + 2 + 3 + 1 + 1 + 6 + 1); // + the en.3 date fix
+    // World Cups 2014, 2018, 2022: scorers written short ("Mbappé") beside their full name ("Kylian Mbappé").
+    expect(problems.filter((line) => line.includes("short scorer names read as a teammate's full name"))).toHaveLength(
+      3,
+    );
+    expect(problems).toHaveLength(36 + 2 + 3 + 1 + 1 + 6 + 3 + 1); // + the en.3 date fix
+    expect(results[0]?.counts.problems).toBe(problems.length);
   });
 
   it(
@@ -549,10 +737,17 @@ suite.each(TEST_ENGINES)('openfootball import on %s', (engine) => {
         teamsCreated: 0,
         aliasesAdded: 0,
         playersCreated: 0,
+        playersRemoved: 0,
+        squadPlayersCreated: 0,
+        squadPlayersUpdated: 0,
+        squadPlayersAdopted: 0,
+        squadPlayersLinked: 0,
+        squadPlacesRemoved: 0,
+        matchesMoved: 0,
         venuesCreated: 0,
         eventsWritten: 0,
       });
-      expect(again?.counts.matchesUnchanged).toBe(25061);
+      expect(again?.counts.matchesUnchanged).toBe(25613);
       expect(await snapshot(db)).toEqual(before);
     },
     IMPORT_TIMEOUT,
@@ -784,5 +979,213 @@ suite.each(TEST_ENGINES)('matches that move or that another source stored first,
       matchesUnchanged: 380,
     });
     expect(await snapshot(db)).toEqual(snapshotBefore);
+  });
+});
+
+/** A data folder in the temp directory with links to real files below openfootball/ (the clubs directory always). */
+function linkDataDir(files: readonly string[]): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'scoreline-openfootball-'));
+  const root = path.join(dir, 'openfootball');
+  mkdirSync(root, { recursive: true });
+  for (const file of ['clubs', ...files]) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    symlinkSync(path.join(dataDir, 'openfootball', file), path.join(root, file));
+  }
+  return dir;
+}
+
+suite.each(TEST_ENGINES)('importing over what an earlier import left, on %s', (engine) => {
+  const folders: string[] = [];
+  const databases: TestDatabase[] = [];
+
+  afterAll(async () => {
+    for (const database of databases) await database.destroy();
+    for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const freshDatabase = async () => {
+    const database = await createTestDatabase(engine);
+    databases.push(database);
+    return database;
+  };
+  const importFrom = async (database: TestDatabase, files: readonly string[]) => {
+    const dir = linkDataDir(files);
+    folders.push(dir);
+    return (await runSeed(database.handle, [openfootballStep], { dataDir: dir }))[0]?.counts ?? {};
+  };
+
+  it(
+    'updates results, moves rescheduled matches keeping their ids, and duplicates nothing',
+    async () => {
+      const database = await freshDatabase();
+      const db = database.handle.db;
+      const json = ['football.json/2025-26/en.1.json', 'football.json/2025-26/en.3.json'];
+      await importFrom(database, json);
+      const premierLeague = await seasonMatches(db, 'en.1', '2025-26');
+      const leagueOne = await seasonMatches(db, 'en.3', '2025-26');
+      expect(premierLeague.filter((match) => match.status === 'finished')).toHaveLength(291);
+      const brighton = findMatch(premierLeague, 'Brighton & Hove Albion FC', 'Chelsea FC');
+      expect(brighton.kickoffAt.startsWith('2026-04-26')).toBe(true);
+      expect(brighton.status).toBe('scheduled');
+      const city = findMatch(premierLeague, 'Manchester City FC', 'Crystal Palace FC');
+      expect(city.kickoffAt.startsWith('2026-03-21')).toBe(true);
+
+      const txt = [...json, 'england/2025-26/1-premierleague.txt', 'england/2025-26/3-league1.txt'];
+      const counts = await importFrom(database, txt);
+      // 19 Premier League matches moved; 56 League One matches the JSON names "Bolton" where the TXT says
+      // "Bolton Wanderers" (another key, the same match): all found under their former keys.
+      expect(counts).toMatchObject({ matchesInserted: 0, matchesRemoved: 0, matchesAdopted: 0, matchesMoved: 19 + 56 });
+      const premierLeagueAfter = await seasonMatches(db, 'en.1', '2025-26');
+      expect(premierLeagueAfter).toHaveLength(380);
+      expect(new Set(premierLeagueAfter.map((match) => match.id))).toEqual(
+        new Set(premierLeague.map((match) => match.id)),
+      );
+      expect(premierLeagueAfter.filter((match) => match.status === 'finished')).toHaveLength(339);
+      expect(findMatch(premierLeagueAfter, 'Brighton & Hove Albion FC', 'Chelsea FC')).toMatchObject({
+        id: brighton.id,
+        kickoffAt: '2026-04-21T19:00:00.000Z',
+        status: 'finished',
+      });
+      expect(findMatch(premierLeagueAfter, 'Manchester City FC', 'Crystal Palace FC')).toMatchObject({
+        id: city.id,
+        status: 'postponed',
+      });
+      const leagueOneAfter = await seasonMatches(db, 'en.3', '2025-26');
+      expect(new Set(leagueOneAfter.map((match) => match.id))).toEqual(new Set(leagueOne.map((match) => match.id)));
+      // The former keys are gone: the next run finds everything under its own key and changes nothing.
+      const snapshotBefore = await snapshot(db);
+      expect(await importFrom(database, txt)).toMatchObject({
+        matchesInserted: 0,
+        matchesUpdated: 0,
+        matchesMoved: 0,
+        matchesRemoved: 0,
+        matchesUnchanged: 380 + 552,
+      });
+      expect(await snapshot(db)).toEqual(snapshotBefore);
+    },
+    IMPORT_TIMEOUT,
+  );
+
+  it('folds a scorer row an import before the name rule made ("Mbappé") into the full name, then changes nothing', async () => {
+    const database = await freshDatabase();
+    const db = database.handle.db;
+    const files = ['worldcup.json/2022/worldcup.json', 'worldcup.json/2022/worldcup.stadiums.json'];
+    await importFrom(database, files);
+    const kylian = await db
+      .selectFrom('player')
+      .select('id')
+      .where('name', '=', 'Kylian Mbappé')
+      .executeTakeFirstOrThrow();
+    const france = await db.selectFrom('team').select('id').where('name', '=', 'France').executeTakeFirstOrThrow();
+    // What the earlier importer left: a player "Mbappé" with two of the goals, in France's squad, and its reference.
+    const short = Number(
+      (
+        await db
+          .insertInto('player')
+          .values({ name: 'Mbappé', short_name: 'Mbappé', birth_date: null, country: 'France', position: null })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    const season = await db.selectFrom('season').select('id').executeTakeFirstOrThrow();
+    await db
+      .insertInto('squad_member')
+      .values({ season_id: season.id, team_id: france.id, player_id: short, shirt_number: null, position: null })
+      .execute();
+    // The key the importer gives France's players here ("national|FRA|…" when a teams file names the code).
+    const kylianRef = await db
+      .selectFrom('source_ref')
+      .select('external_id')
+      .where('kind', '=', 'player')
+      .where('local_id', '=', kylian.id)
+      .executeTakeFirstOrThrow();
+    const shortKey = kylianRef.external_id.replace(/kylian mbappe$/, 'mbappe');
+    await db
+      .insertInto('source_ref')
+      .values({ source: 'openfootball', kind: 'player', external_id: shortKey, local_id: short })
+      .execute();
+    const twoGoals = await db
+      .selectFrom('match_event')
+      .select(['match_id', 'seq'])
+      .where('player_id', '=', kylian.id)
+      .orderBy('match_id')
+      .orderBy('seq')
+      .limit(2)
+      .execute();
+    for (const goal of twoGoals)
+      await db
+        .updateTable('match_event')
+        .set({ player_id: short })
+        .where('match_id', '=', goal.match_id)
+        .where('seq', '=', goal.seq)
+        .execute();
+
+    expect(await importFrom(database, files)).toMatchObject({ playersRemoved: 1, playersCreated: 0 });
+    expect(await db.selectFrom('player').select('id').where('id', '=', short).execute()).toEqual([]);
+    expect(await db.selectFrom('squad_member').select('team_id').where('player_id', '=', short).execute()).toEqual([]);
+    expect(await db.selectFrom('source_ref').select('local_id').where('external_id', '=', shortKey).execute()).toEqual(
+      [],
+    );
+    const goals = await db
+      .selectFrom('match_event')
+      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .where('player_id', '=', kylian.id)
+      .where('type', 'in', ['goal', 'penalty_goal'])
+      .executeTakeFirstOrThrow();
+    expect(Number(goals.count)).toBe(8);
+    const snapshotBefore = await snapshot(db);
+    expect(await importFrom(database, files)).toMatchObject({ playersRemoved: 0, eventsWritten: 0, matchesUpdated: 0 });
+    expect(await snapshot(db)).toEqual(snapshotBefore);
+  });
+
+  it('makes a short-named player of a club season the squad player of the full name', async () => {
+    const database = await freshDatabase();
+    const db = database.handle.db;
+    const definition = findCompetitionDefinition('en.1');
+    if (!definition) throw new Error('en.1 is not in the catalogue');
+    const competitionId = await ensureCompetition(db, definition);
+    const seasonId = await ensureSeason(db, {
+      competitionId,
+      code: '2023-24',
+      name: '2023/24',
+      startDate: null,
+      endDate: null,
+      complete: false,
+    });
+    const arsenal = await resolveTeam(db, { name: 'Arsenal FC', kind: 'club' });
+    // As a scorer list of this importer would leave him: "Saka", in Arsenal's 2023-24 squad.
+    const saka = Number(
+      (
+        await db
+          .insertInto('player')
+          .values({ name: 'Saka', short_name: 'Saka', birth_date: null, country: 'England', position: null })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    await db
+      .insertInto('squad_member')
+      .values({ season_id: seasonId, team_id: arsenal, player_id: saka, shirt_number: null, position: null })
+      .execute();
+    await db
+      .insertInto('source_ref')
+      .values({ source: 'openfootball', kind: 'player', external_id: 'club-goal|arsenal|saka', local_id: saka })
+      .execute();
+
+    const counts = await importFrom(database, ['football.json/2023-24/en.1.json', 'england/2023-24/squads']);
+    expect(counts).toMatchObject({ squadPlayers: 1041, squadPlayersAdopted: 1 });
+    const sakas = await db
+      .selectFrom('player')
+      .select(['id', 'name', 'position'])
+      .where('name', 'in', ['Saka', 'Bukayo Saka'])
+      .execute();
+    expect(sakas).toEqual([{ id: expect.anything(), name: 'Bukayo Saka', position: 'MF' }]);
+    expect(Number(sakas[0]?.id)).toBe(saka);
+    const place = await db
+      .selectFrom('squad_member')
+      .select(['shirt_number', 'position'])
+      .where('player_id', '=', saka)
+      .executeTakeFirstOrThrow();
+    expect(place).toEqual({ shirt_number: 7, position: 'MF' });
   });
 });

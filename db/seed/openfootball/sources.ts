@@ -2,9 +2,10 @@
 // shipped folders is either read or known to be an auxiliary file; anything
 // else stops the import (a file we silently skipped would be data missing
 // without anyone noticing).
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
+import { parseFootballTxt, seasonYears } from './football-txt.ts';
 import { leagueSeason, type SeasonLabel } from './normalize.ts';
 import {
   euroFileSchema,
@@ -18,6 +19,8 @@ import {
 export interface SeasonSource {
   /** Path below the openfootball folder, for messages: "football.json/2023-24/en.1.json". */
   file: string;
+  /** Football.TXT files are newer than the JSON generated from them: where both exist, the TXT wins (README). */
+  format: 'json' | 'txt';
   competitionCode: string;
   season: SeasonLabel;
   teamKind: 'club' | 'national';
@@ -97,6 +100,7 @@ function leagueSources(root: string): SeasonSource[] {
       const { matches } = readJson(root, file, matchFileSchema);
       sources.push({
         file,
+        format: 'json',
         competitionCode: name.slice(0, -'.json'.length),
         season,
         teamKind: 'club',
@@ -128,6 +132,7 @@ function tournamentSources(root: string): SeasonSource[] {
       const { matches } = readJson(root, file, matchFileSchema);
       sources.push({
         file,
+        format: 'json',
         competitionCode: kind.code,
         season: { code: year, name: kind.name(year), window: null },
         teamKind: kind.teamKind,
@@ -151,6 +156,7 @@ function tournamentSources(root: string): SeasonSource[] {
       // Euro 2020 was played in 2021 and kept its name: season "2020", named "Euro 2020".
       sources.push({
         file,
+        format: 'json',
         competitionCode: 'euro',
         season: { code: year, name: `Euro ${year}`, window: null },
         teamKind: 'national',
@@ -163,9 +169,96 @@ function tournamentSources(root: string): SeasonSource[] {
   return sources;
 }
 
-/** Every competition-season shipped: club competitions first, then national-team tournaments. */
+/**
+ * The Football.TXT league files of each country repository (england/<season>/<tier>-<name>.txt):
+ * the file name says which competition, and the file's title must say the same
+ * ("= English Premier League 2025/26"). Squad files name their competition by
+ * that title too ("=  Arsenal FC - English Premier League 2023/24").
+ */
+export const TXT_LEAGUES: readonly { repository: string; file: string; code: string; title: string }[] = [
+  { repository: 'england', file: '1-premierleague.txt', code: 'en.1', title: 'English Premier League' },
+  { repository: 'england', file: '2-championship.txt', code: 'en.2', title: 'English Championship' },
+  { repository: 'england', file: '3-league1.txt', code: 'en.3', title: 'English League One' },
+  { repository: 'england', file: '4-league2.txt', code: 'en.4', title: 'English League Two' },
+  { repository: 'england', file: '5-nationalleague.txt', code: 'en.5', title: 'English National League' },
+];
+
+const TXT_REPOSITORIES = [...new Set(TXT_LEAGUES.map((league) => league.repository))];
+
+/** "English Premier League 2025/26" without its season. */
+function titleWithoutSeason(title: string): string {
+  return title.replace(/\s+\d{4}(?:\/\d{2})?\s*$/, '');
+}
+
+/** The competition a Football.TXT title names, e.g. in a squad file's header. */
+export function competitionOfTxtTitle(title: string): string | undefined {
+  return TXT_LEAGUES.find((league) => league.title === titleWithoutSeason(title))?.code;
+}
+
+function txtSources(root: string): SeasonSource[] {
+  const sources: SeasonSource[] = [];
+  for (const repository of TXT_REPOSITORIES) {
+    for (const folder of folders(path.join(root, repository), SEASON_FOLDER)) {
+      const season = leagueSeason(folder);
+      for (const name of readdirSync(path.join(root, repository, folder)).sort()) {
+        if (name === 'squads') continue;
+        const file = `${repository}/${folder}/${name}`;
+        const league = TXT_LEAGUES.find((known) => known.repository === repository && known.file === name);
+        if (league === undefined || !statSync(path.join(root, file)).isFile())
+          throw new Error(`openfootball: don't know what ${file} holds (add it to TXT_LEAGUES in sources.ts)`);
+        const parsed = parseFootballTxt(readFileSync(path.join(root, file), 'utf8'), file);
+        const [startYear] = seasonYears(parsed.title);
+        if (titleWithoutSeason(parsed.title) !== league.title || startYear !== Number(folder.slice(0, 4)))
+          throw new Error(
+            `openfootball: ${file} is titled "${parsed.title}", not "${league.title}" of the ${folder} season`,
+          );
+        sources.push({
+          file,
+          format: 'txt',
+          competitionCode: league.code,
+          season,
+          teamKind: 'club',
+          matches: parsed.matches.map((match) => match.match),
+          stadiums: [],
+          stadiumEdition: null,
+        });
+      }
+    }
+  }
+  return sources;
+}
+
+/** A squad file: england/2023-24/squads/arsenal.txt. */
+export interface SquadFile {
+  file: string;
+  season: SeasonLabel;
+  text: string;
+}
+
+/** Every `<repository>/<season>/squads/*.txt`; what else may sit in a squads folder is an error. */
+export function listSquadFiles(root: string): SquadFile[] {
+  const squads: SquadFile[] = [];
+  for (const repository of TXT_REPOSITORIES) {
+    for (const folder of folders(path.join(root, repository), SEASON_FOLDER)) {
+      const dir = path.join(root, repository, folder, 'squads');
+      if (!existsSync(dir)) continue;
+      for (const name of readdirSync(dir).sort()) {
+        const file = `${repository}/${folder}/squads/${name}`;
+        if (!name.endsWith('.txt')) throw new Error(`openfootball: don't know what ${file} holds (squads are .txt)`);
+        squads.push({ file, season: leagueSeason(folder), text: readFileSync(path.join(dir, name), 'utf8') });
+      }
+    }
+  }
+  return squads;
+}
+
+/**
+ * Every competition-season shipped: club competitions first (a JSON file and the
+ * Football.TXT file of the same competition-season side by side; the step merges
+ * them), then national-team tournaments.
+ */
 export function listSeasonSources(root: string): SeasonSource[] {
-  return [...leagueSources(root), ...tournamentSources(root)].sort(
+  return [...leagueSources(root), ...txtSources(root), ...tournamentSources(root)].sort(
     (a, b) => Number(a.teamKind === 'national') - Number(b.teamKind === 'national'),
   );
 }

@@ -2,6 +2,7 @@
 // key events (goals, cards, substitutions, periods), every on-ball action, line-ups,
 // and team and player stats. Pure: ids are still Wyscout ids; wyscout-step.ts maps
 // them to local rows. The counting rules are written next to the code that applies them.
+import { countMatchStats, type PlayerStats, type TeamStats } from '../../../domain/match-stats.ts';
 import { bodyPartOf, WYSCOUT_TAG } from '../../../domain/wyscout-tags.ts';
 import type { WyscoutEvent, WyscoutMatch, WyscoutPeriod, WyscoutTeamData } from './wyscout-files.ts';
 
@@ -50,37 +51,7 @@ export interface Action {
   tags: string;
 }
 
-export interface TeamStats {
-  teamId: number;
-  shots: number;
-  shotsOnTarget: number;
-  possession: number;
-  passes: number;
-  passesAccurate: number;
-  corners: number;
-  fouls: number;
-  offsides: number;
-  yellowCards: number;
-  redCards: number;
-}
-
-export interface PlayerStats {
-  playerId: number;
-  teamId: number;
-  minutes: number;
-  goals: number;
-  assists: number;
-  shots: number;
-  shotsOnTarget: number;
-  passes: number;
-  passesAccurate: number;
-  keyPasses: number;
-  duels: number;
-  duelsWon: number;
-  fouls: number;
-  yellowCards: number;
-  redCards: number;
-}
+export type { PlayerStats, TeamStats } from '../../../domain/match-stats.ts';
 
 export interface LineupEntry {
   teamId: number;
@@ -117,8 +88,6 @@ const PERIOD_BASE: Record<WyscoutPeriod, number> = { '1H': 0, '2H': 45, E1: 90, 
 const PERIOD_LENGTH: Record<WyscoutPeriod, number> = { '1H': 45, '2H': 45, E1: 15, E2: 15, P: 0 };
 const PLAYING_PERIODS: ReadonlySet<WyscoutPeriod> = new Set(['1H', '2H', 'E1', 'E2']);
 
-/** Foul events that are not fouls on an opponent (dissent, diving, time-wasting): kept as actions, not counted as fouls. */
-const NOT_A_FOUL = new Set(['Protest', 'Simulation', 'Time lost foul']);
 
 /**
  * The minute shown for a moment `second`s into `period`: 1H runs 1'–45' then
@@ -189,13 +158,6 @@ interface GoalFound {
 
 function tagIds(event: WyscoutEvent): number[] {
   return event.tags.map((tag) => tag.id);
-}
-
-function isShotLike(event: WyscoutEvent): boolean {
-  return (
-    event.eventName === 'Shot' ||
-    (event.eventName === 'Free Kick' && (event.subEventName === 'Free kick shot' || event.subEventName === 'Penalty'))
-  );
 }
 
 /**
@@ -503,8 +465,15 @@ export function deriveMatch(match: WyscoutMatch, events: readonly WyscoutEvent[]
       lineups.push({ teamId: team.teamId, playerId: entry.playerId, starter: false });
   }
 
-  const { teamStats, playerStats } = countStats(match, events, tags, keyEvents, lineups, teamIds);
-  return { home, away, keyEvents, actions: toActions(events, tags), lineups, teamStats, playerStats, notes };
+  const actions = toActions(events, tags);
+  const { teamStats, playerStats } = countMatchStats({
+    actions: actions.map((action, index) => ({ ...action, tags: tags[index] as readonly number[] })),
+    keyEvents,
+    lineups,
+    teamIds,
+    minutesPlayed: match.duration === 'Regular' ? 90 : 120,
+  });
+  return { home, away, keyEvents, actions, lineups, teamStats, playerStats, notes };
 }
 
 type CardType = 'yellow_card' | 'second_yellow' | 'red_card';
@@ -599,172 +568,4 @@ function toActions(events: readonly WyscoutEvent[], tags: readonly (readonly num
       tags: (tags[index] as readonly number[]).join(','),
     };
   });
-}
-
-function emptyPlayerStats(playerId: number, teamId: number): PlayerStats {
-  return {
-    playerId,
-    teamId,
-    minutes: 0,
-    goals: 0,
-    assists: 0,
-    shots: 0,
-    shotsOnTarget: 0,
-    passes: 0,
-    passesAccurate: 0,
-    keyPasses: 0,
-    duels: 0,
-    duelsWon: 0,
-    fouls: 0,
-    yellowCards: 0,
-    redCards: 0,
-  };
-}
-
-/**
- * Team and player stats from the events:
- * - shots: Shot events, direct free-kick shots and penalties in play (not the shoot-out);
- *   on target: tagged accurate (1801) or a goal (101);
- * - passes: Pass events; accurate: tag 1801; key passes: tag 302;
- * - possession: the team's share of the match's passes (the issue's "possession share
- *   from passes"), to one decimal, the pair summing to 100;
- * - corners: Free Kick / Corner; offsides: Offside events; fouls: Foul events except
- *   protests, simulation and time-wasting (NOT_A_FOUL);
- * - duels: Duel events; won: tag 703 (701 lost, 702 neutral);
- * - goals and assists: the key goal events (own goals count for nobody's tally);
- * - cards: yellow = first yellows; red = straight reds and second yellows;
- * - minutes: nominal match length (90, or 120 with extra time) from coming on
- *   (0 for starters, the substitution minute) to going off (substitution or red
- *   card minute, capped at the length); a substitute who came on gets at least 1.
- */
-function countStats(
-  match: WyscoutMatch,
-  events: readonly WyscoutEvent[],
-  tags: readonly (readonly number[])[],
-  keyEvents: readonly KeyEvent[],
-  lineups: readonly LineupEntry[],
-  teamIds: readonly [number, number],
-): { teamStats: TeamStats[]; playerStats: PlayerStats[] } {
-  const length = match.duration === 'Regular' ? 90 : 120;
-  const team = new Map<number, TeamStats>(
-    teamIds.map((teamId) => [
-      teamId,
-      {
-        teamId,
-        shots: 0,
-        shotsOnTarget: 0,
-        possession: 0,
-        passes: 0,
-        passesAccurate: 0,
-        corners: 0,
-        fouls: 0,
-        offsides: 0,
-        yellowCards: 0,
-        redCards: 0,
-      },
-    ]),
-  );
-  const players = new Map<number, PlayerStats>();
-  const teamOfPlayer = new Map(lineups.map((entry) => [entry.playerId, entry.teamId]));
-  const playerStats = (playerId: number, teamId: number) => {
-    let stats = players.get(playerId);
-    if (!stats) {
-      stats = emptyPlayerStats(playerId, teamOfPlayer.get(playerId) ?? teamId);
-      players.set(playerId, stats);
-    }
-    return stats;
-  };
-
-  // Who played, and for how long.
-  const onAt = new Map<number, number>();
-  const offAt = new Map<number, number>();
-  for (const entry of lineups) if (entry.starter) onAt.set(entry.playerId, 0);
-  for (const event of keyEvents) {
-    const clock = event.minute + (event.addedMinute ?? 0);
-    if (event.type === 'substitution' && event.playerId !== null && event.relatedPlayerId !== null) {
-      onAt.set(event.playerId, Math.min(clock, length));
-      offAt.set(event.relatedPlayerId, Math.min(clock, length));
-    } else if ((event.type === 'red_card' || event.type === 'second_yellow') && event.playerId !== null) {
-      offAt.set(event.playerId, Math.min(clock, offAt.get(event.playerId) ?? length, length));
-    }
-  }
-  for (const [playerId, on] of onAt) {
-    const off = offAt.get(playerId) ?? length;
-    playerStats(playerId, teamIds[0]).minutes = on === 0 ? Math.max(0, off) : Math.max(1, off - on);
-  }
-
-  for (const [index, event] of events.entries()) {
-    const stats = team.get(event.teamId);
-    if (!stats) continue;
-    const eventTags = tags[index] as readonly number[];
-    const player = event.playerId === 0 ? undefined : playerStats(event.playerId, event.teamId);
-    const accurate = eventTags.includes(WYSCOUT_TAG.accurate);
-    if (isShotLike(event) && PLAYING_PERIODS.has(event.matchPeriod)) {
-      const onTarget = accurate || eventTags.includes(WYSCOUT_TAG.goal);
-      stats.shots += 1;
-      if (onTarget) stats.shotsOnTarget += 1;
-      if (player) {
-        player.shots += 1;
-        if (onTarget) player.shotsOnTarget += 1;
-      }
-    }
-    if (eventTags.includes(WYSCOUT_TAG.keyPass) && player) player.keyPasses += 1;
-    switch (event.eventName) {
-      case 'Pass':
-        stats.passes += 1;
-        if (accurate) stats.passesAccurate += 1;
-        if (player) {
-          player.passes += 1;
-          if (accurate) player.passesAccurate += 1;
-        }
-        break;
-      case 'Free Kick':
-        if (event.subEventName === 'Corner') stats.corners += 1;
-        break;
-      case 'Foul':
-        if (NOT_A_FOUL.has(event.subEventName)) break;
-        stats.fouls += 1;
-        if (player) player.fouls += 1;
-        break;
-      case 'Offside':
-        stats.offsides += 1;
-        break;
-      case 'Duel':
-        if (player) {
-          player.duels += 1;
-          if (eventTags.includes(WYSCOUT_TAG.won)) player.duelsWon += 1;
-        }
-        break;
-    }
-  }
-
-  for (const event of keyEvents) {
-    if (event.playerId === null) continue;
-    const scorer = event.type === 'goal' || event.type === 'penalty_goal';
-    if (scorer) playerStats(event.playerId, event.teamId ?? teamIds[0]).goals += 1;
-    if (scorer && event.relatedPlayerId !== null)
-      playerStats(event.relatedPlayerId, event.teamId ?? teamIds[0]).assists += 1;
-    const yellow = event.type === 'yellow_card';
-    const red = event.type === 'red_card' || event.type === 'second_yellow';
-    if (!yellow && !red) continue;
-    const stats = team.get(event.teamId ?? -1);
-    const player = playerStats(event.playerId, event.teamId ?? teamIds[0]);
-    if (yellow) {
-      player.yellowCards += 1;
-      if (stats) stats.yellowCards += 1;
-    } else {
-      player.redCards += 1;
-      if (stats) stats.redCards += 1;
-    }
-  }
-
-  const [home, away] = teamIds.map((teamId) => team.get(teamId) as TeamStats) as [TeamStats, TeamStats];
-  const passes = home.passes + away.passes;
-  home.possession = passes === 0 ? 50 : Math.round((home.passes / passes) * 1000) / 10;
-  away.possession = Math.round((100 - home.possession) * 10) / 10;
-
-  // Only players who were on the pitch (starters and substitutes who came on, or anyone with an action).
-  const acted = new Set(events.map((event) => event.playerId));
-  const played = [...players.values()].filter((stats) => onAt.has(stats.playerId) || acted.has(stats.playerId));
-  return { teamStats: [home, away], playerStats: played };
 }

@@ -29,6 +29,7 @@ interface OtherSourceIds {
   worldCupFinal?: number;
   russiaSaudiArabia?: number;
   croatiaEngland?: number;
+  russiaCroatia?: number;
   arsenal?: number;
   southKorea?: number;
 }
@@ -44,6 +45,7 @@ async function insertOtherSourceMatch(
     score: [number, number];
     ht?: [number, number];
     et?: [number, number];
+    pen?: [number, number];
   },
 ): Promise<number> {
   const row = await db
@@ -66,8 +68,8 @@ async function insertOtherSourceMatch(
       away_score_ht: values.ht?.[1] ?? null,
       home_score_et: values.et?.[0] ?? null,
       away_score_et: values.et?.[1] ?? null,
-      home_score_pen: null,
-      away_score_pen: null,
+      home_score_pen: values.pen?.[0] ?? null,
+      away_score_pen: values.pen?.[1] ?? null,
       has_events: 0,
       source: 'openfootball',
       updated_at: '2026-01-01T00:00:00.000Z',
@@ -90,14 +92,14 @@ async function seedOtherSource(db: SeedDb, withWorldCup: boolean): Promise<Other
   });
   const portugal = await resolveTeam(db, { name: 'Portugal', kind: 'national' });
   const france = await resolveTeam(db, { name: 'France', kind: 'national' });
-  // Kick-off time unknown: stored on its date.
+  // Kick-off time unknown: stored on its date. The score is the result after extra time, as openfootball stores it.
   const euroFinal = await insertOtherSourceMatch(db, {
     seasonId: euroSeason,
     home: portugal,
     away: france,
     kickoffAt: '2016-07-10T00:00:00.000Z',
     timeKnown: false,
-    score: [0, 0],
+    score: [1, 0],
     et: [1, 0],
   });
   await db
@@ -145,15 +147,29 @@ async function seedOtherSource(db: SeedDb, withWorldCup: boolean): Promise<Other
       score: [4, 2],
       ht: [2, 1],
     }),
-    // Stored the other way round from Wyscout's Croatia – England.
+    // Stored the other way round from Wyscout's Croatia – England; as openfootball stores a match that went to
+    // extra time: the score after extra time (1–2) in home/away_score, and again in the _et columns.
     croatiaEngland: await insertOtherSourceMatch(db, {
       seasonId: season,
       home: england,
       away: croatia,
       kickoffAt: '2018-07-11T18:00:00.000Z',
       timeKnown: true,
-      score: [1, 1],
+      score: [1, 2],
+      ht: [1, 0],
       et: [1, 2],
+    }),
+    // 1–1 after 90 minutes, 2–2 after extra time, 3–4 on penalties: Wyscout's `score` (1–1) is not a conflict.
+    russiaCroatia: await insertOtherSourceMatch(db, {
+      seasonId: season,
+      home: russia,
+      away: croatia,
+      kickoffAt: '2018-07-07T18:00:00.000Z',
+      timeKnown: true,
+      score: [2, 2],
+      ht: [1, 1],
+      et: [2, 2],
+      pen: [3, 4],
     }),
     // A stored score that disagrees with Wyscout (5–0): it must be kept.
     russiaSaudiArabia: await insertOtherSourceMatch(db, {
@@ -351,7 +367,7 @@ describe.each(TEST_ENGINES)('Wyscout import on %s', (engine) => {
     expect(row).toMatchObject({
       source: 'openfootball',
       has_events: 1,
-      home_score: 0,
+      home_score: 1,
       away_score: 0,
       home_score_ht: 0,
       away_score_ht: 0,
@@ -505,12 +521,19 @@ describe.each(TEST_ENGINES)('Wyscout import on %s', (engine) => {
       expect(Number(semiFinal.id)).toBe(other.croatiaEngland);
       expect(semiFinal).toMatchObject({
         home_score: 1,
-        away_score: 1,
+        away_score: 2,
         home_score_et: 1,
         away_score_et: 2,
         home_score_ht: 1,
         away_score_ht: 0,
       });
+      const quarterFinal = await db
+        .selectFrom('match')
+        .selectAll()
+        .where('id', '=', await localMatch(2058012))
+        .executeTakeFirstOrThrow();
+      expect(Number(quarterFinal.id)).toBe(other.russiaCroatia);
+      expect(quarterFinal).toMatchObject({ home_score: 2, away_score: 2, home_score_pen: 3, away_score_pen: 4 });
       const england = await findTeam(db, 'England', 'national');
       const sides = await db
         .selectFrom('match_side')
@@ -526,10 +549,12 @@ describe.each(TEST_ENGINES)('Wyscout import on %s', (engine) => {
         .executeTakeFirstOrThrow();
       expect(Number(opener.id)).toBe(other.russiaSaudiArabia);
       expect([opener.home_score, opener.away_score]).toEqual([5, 1]);
+      // Only the real disagreement: the two matches that went to extra time agree with Wyscout's score after it.
       expect(first.counts.scoreConflicts).toBe(1);
       expect(logs.filter((line) => line.includes('keeps its stored score'))).toEqual([
         expect.stringContaining('Russia - Saudi Arabia'),
       ]);
+      expect(logs.filter((line) => /Russia - Croatia|Croatia - England/.test(line))).toEqual([]);
     },
   );
 

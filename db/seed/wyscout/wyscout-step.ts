@@ -211,8 +211,9 @@ async function importCompetition(run: Run, dir: string, competition: WyscoutComp
         venue_id: venueId,
         status: 'finished',
         minute: null,
-        home_score: derived.home.score,
-        away_score: derived.away.score,
+        // The result after extra time when it was played (docs/decisions/009); Wyscout's `score` is after 90 minutes.
+        home_score: derived.home.scoreEt ?? derived.home.score,
+        away_score: derived.away.scoreEt ?? derived.away.score,
         home_score_ht: derived.home.scoreHt,
         away_score_ht: derived.away.scoreHt,
         home_score_et: derived.home.scoreEt,
@@ -555,8 +556,10 @@ async function mergeIntoMatch(
   const ours = (side: 'home' | 'away', column: ScoreColumn): number | null => {
     const score =
       (swapped ? (side === 'home' ? 'away' : 'home') : side) === 'home' ? input.derived.home : input.derived.away;
+    // `home_score` holds the result after extra time when it was played (docs/decisions/009); Wyscout's
+    // `score` is the 90-minute score, so the comparable number is its `scoreET` then (Russia 2–2 Croatia, 2018).
     return column === 'score'
-      ? score.score
+      ? (score.scoreEt ?? score.score)
       : column === 'score_ht'
         ? score.scoreHt
         : column === 'score_et'

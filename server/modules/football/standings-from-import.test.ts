@@ -55,8 +55,9 @@ describe('official final tables through the API', () => {
     const body = (await response.json()) as { scorers: Array<{ rank: number; player: { name: string }; team: { name: string }; goals: number; penalties: number }> };
     const messi = body.scorers.find((scorer) => scorer.player.name === 'Lionel Messi');
     expect(messi).toMatchObject({ team: { name: 'Argentina' }, goals: 7, penalties: 4 });
-    expect(messi?.rank).toBeLessThanOrEqual(2);
-    // Known gap: the source spells Mbappé two ways ("Kylian Mbappé", "Mbappé"), which the importer keeps as
-    // two players, so his 8 goals show as 6 + 2 until player names are matched like team names.
+    expect(messi?.rank).toBe(2);
+    // The file writes "Kylian Mbappé" (6 goals) and "Mbappé" (2): one player, the Golden Boot's 8 (player-names.ts).
+    expect(body.scorers[0]).toMatchObject({ rank: 1, player: { name: 'Kylian Mbappé' }, team: { name: 'France' }, goals: 8, penalties: 2 });
+    expect(body.scorers.filter((scorer) => scorer.player.name === 'Mbappé')).toEqual([]);
   });
 });
