@@ -45,8 +45,10 @@ export default defineConfig({
       BASE_URL: `http://127.0.0.1:${PORT}`,
       DATABASE_URL: 'file:var/e2e/scoreline-e2e.db',
       ENABLE_TEST_ROUTES: '1',
-      // The shell's pages need no football data yet; importing it would only slow the suite.
+      // scripts/test-e2e.sh imports the Wyscout Euro 2016 matches first; the rest would only slow the suite.
       AUTO_SEED: '0',
+      // No demo schedule: tests start the replays they watch (POST /api/replays), so pages are deterministic.
+      REPLAY_MODE: 'off',
       ANALYTICS_GTM_ID: 'GTM-E2ETEST',
       SOCIAL_TELEGRAM_URL: 'https://t.me/scoreline_example',
       SOCIAL_TWITTER_URL: 'https://twitter.com/scoreline_example',

@@ -7,6 +7,8 @@ import { OfflineBanner } from './components/offline-banner.tsx';
 import { ProgressBar } from './components/progress-bar.tsx';
 import { scheduleTagManager } from './lib/analytics.ts';
 import { COLOUR_MODE_SCRIPT, subscribeColourMode } from './lib/colour-mode.ts';
+import { getHeaderUser } from './lib/auth-context.server.ts';
+import type { HeaderUser } from './lib/auth-user.ts';
 import { getRequestInfo, getServices } from './lib/context.server.ts';
 import { localeMiddleware } from './lib/locale.server.ts';
 import { ScrollManager } from './lib/scroll.tsx';
@@ -15,8 +17,9 @@ import { useRootData, type RootData } from './lib/site.ts';
 
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
 
-export function loader({ context }: Route.LoaderArgs): RootData {
-  return { site: getServices(context).publicConfig, nonce: getRequestInfo(context).nonce };
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData & { user: HeaderUser | null }> {
+  // `user` feeds the header (app/lib/auth-user.ts); sign-in and sign-out reload the document.
+  return { site: getServices(context).publicConfig, nonce: getRequestInfo(context).nonce, user: await getHeaderUser(context) };
 }
 
 // Pages that read no data of their own still revalidate nothing here: config is fixed per process.

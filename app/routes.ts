@@ -45,5 +45,9 @@ export default [
 
   layout('layouts/user.tsx', [route('en?/account', 'routes/account.tsx')]),
 
-  layout('layouts/cms.tsx', [route('en?/cms/login', 'routes/cms-login.tsx')]),
+  layout('layouts/cms.tsx', [
+    route('en?/cms/login', 'routes/cms-login.tsx'),
+    route('en?/cms', 'routes/cms-dashboard.tsx'),
+    route('en?/cms/outbox', 'routes/cms-outbox.tsx'),
+  ]),
 ] satisfies RouteConfig;

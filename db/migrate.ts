@@ -5,8 +5,10 @@ import type { DatabaseHandle } from './client.ts';
 import type { ScorelineMigration } from './migrations/helpers.ts';
 import { siteMigration } from './migrations/0001-site.ts';
 import { footballMigration } from './migrations/0002-football.ts';
+import { liveMigration } from './migrations/0003-live.ts';
+import { accountsMigration } from './migrations/0004-accounts.ts';
 
-export const MIGRATIONS: readonly ScorelineMigration[] = [siteMigration, footballMigration];
+export const MIGRATIONS: readonly ScorelineMigration[] = [siteMigration, footballMigration, liveMigration, accountsMigration];
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
   const provider: MigrationProvider = {
@@ -18,7 +20,9 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
       return migrations;
     },
   };
-  const migrator = new Migrator({ db: handle.db, provider });
+  // Migrations are developed on parallel branches; one that lands later with a
+  // lower number still runs (names stay unique, each is forward-only).
+  const migrator = new Migrator({ db: handle.db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error');

@@ -129,6 +129,13 @@ export interface MatchTable {
   has_events: number;
   source: string;
   updated_at: Timestamp;
+  /** Demo replays: the stored match this row replays (migration 0003-live). */
+  replay_of_match_id: Ref | null;
+  /** domain/match-clock.ts MatchPhase; null for matches never seen live. */
+  clock_phase: string | null;
+  phase_started_at: Timestamp | null;
+  clock_rate: Generated<number>;
+  observed_at: Timestamp | null;
 }
 
 export interface MatchSideTable {
@@ -152,6 +159,29 @@ export interface MatchEventTable {
   player_id: Ref | null;
   related_player_id: Ref | null;
   detail: string | null;
+  /** The provider's key of this event (live pipeline); null for imported events. */
+  source_key: string | null;
+}
+
+export interface MatchCommentaryTable {
+  match_id: Ref;
+  seq: number;
+  source_key: string;
+  period: string;
+  minute: number;
+  added_minute: number | null;
+  kind: string;
+  text: string;
+}
+
+export interface LiveEventTable {
+  id: Id;
+  topic: string;
+  type: string;
+  match_id: Ref | null;
+  /** JSON of the event's data (domain/live-contracts.ts). */
+  data: string;
+  created_at: Timestamp;
 }
 
 export interface MatchLineupTable {
@@ -240,6 +270,89 @@ export interface ImportRunTable {
   summary: string | null;
 }
 
+// ---- Accounts (migration 0004, issue #6) ----------------------------------
+
+export interface UserAccountTable {
+  id: Id;
+  /** Lower-cased. */
+  email: string;
+  email_verified: number;
+  display_name: string;
+  /** E.164 when given. */
+  phone: string | null;
+  /** argon2id PHC string; null for accounts that only sign in through OpenID Connect. */
+  password_hash: string | null;
+  role: 'user' | 'editor' | 'admin';
+  plan: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One sign-in ("session"); its refresh tokens rotate inside it. */
+export interface RefreshTokenFamilyTable {
+  id: Id;
+  user_id: Ref;
+  user_agent: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  revoked_at: Timestamp | null;
+  revoked_reason: string | null;
+}
+
+export interface RefreshTokenTable {
+  id: Id;
+  family_id: Ref;
+  /** SHA-256 of the opaque token, base64url. */
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  rotated_at: Timestamp | null;
+}
+
+export interface LoginAttemptTable {
+  id: Id;
+  email_key: string;
+  ip: string;
+  succeeded: number;
+  created_at: Timestamp;
+}
+
+export interface PasswordResetTokenTable {
+  id: Id;
+  user_id: Ref;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface OutboxMailTable {
+  id: Id;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  kind: string;
+  error: string | null;
+  created_at: Timestamp;
+}
+
+export interface OidcIdentityTable {
+  id: Id;
+  user_id: Ref;
+  issuer: string;
+  subject: string;
+  email: string | null;
+  created_at: Timestamp;
+}
+
+export interface UserFavouriteTable {
+  user_id: Ref;
+  kind: 'team' | 'competition' | 'match';
+  ref: string;
+  label: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   contact_message: ContactMessageTable;
   page: PageTable;
@@ -254,6 +367,8 @@ export interface Database {
   match: MatchTable;
   match_side: MatchSideTable;
   match_event: MatchEventTable;
+  match_commentary: MatchCommentaryTable;
+  live_event: LiveEventTable;
   match_lineup: MatchLineupTable;
   match_action: MatchActionTable;
   match_team_stats: MatchTeamStatsTable;
@@ -261,4 +376,12 @@ export interface Database {
   point_adjustment: PointAdjustmentTable;
   source_ref: SourceRefTable;
   import_run: ImportRunTable;
+  user_account: UserAccountTable;
+  refresh_token_family: RefreshTokenFamilyTable;
+  refresh_token: RefreshTokenTable;
+  login_attempt: LoginAttemptTable;
+  password_reset_token: PasswordResetTokenTable;
+  outbox_mail: OutboxMailTable;
+  oidc_identity: OidcIdentityTable;
+  user_favourite: UserFavouriteTable;
 }

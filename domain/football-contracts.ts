@@ -1,6 +1,7 @@
 // The football read API's shapes (issue #3): one zod schema per response,
 // shared by the server (validation, OpenAPI) and the browser (types).
 import { z } from 'zod';
+import { matchClockSchema } from './match-clock.ts';
 import { matchStatusSchema } from './match-status.ts';
 
 export const teamRefSchema = z.object({
@@ -56,6 +57,10 @@ export const matchSummarySchema = z.object({
   }),
   hasEvents: z.boolean(),
   venue: z.string().nullable(),
+  /** The live clock (phase, when it started, its rate); null for matches never seen live. */
+  clock: matchClockSchema.nullable(),
+  /** Set for demo replays: the stored match replayed and its original kick-off. Never a real live match. */
+  replayOf: z.object({ matchId: z.number().int(), kickoffAt: z.string() }).nullable(),
 });
 
 export const standingsRowSchema = z.object({
@@ -77,6 +82,8 @@ export const standingsSchema = z.object({
   season: seasonSchema,
   view: z.enum(['overall', 'home', 'away']),
   asOf: z.string().nullable(),
+  /** Present when the table was asked for "as it stands": the live matches counted with their current score. */
+  liveMatchIds: z.array(z.number().int()).optional(),
   adjustments: z.array(z.object({ teamId: z.number().int(), points: z.number().int(), reason: z.string(), source: z.string() })),
   rows: z.array(standingsRowSchema),
 });
@@ -177,6 +184,12 @@ export const topScorersSchema = z.object({
   ),
 });
 
+/** A team's squad in one season (squad_member rows), as the data names it. */
+export const squadSchema = z.object({
+  season: z.object({ competition: competitionRefSchema, code: z.string(), name: z.string() }).nullable(),
+  players: z.array(z.object({ id: z.number().int(), name: z.string(), shirtNumber: z.number().int().nullable(), position: z.string().nullable() })),
+});
+
 export const searchResultSchema = z.object({
   teams: z.array(teamRefSchema),
   competitions: z.array(competitionRefSchema),
@@ -196,3 +209,4 @@ export type Team = z.infer<typeof teamSchema>;
 export type HeadToHead = z.infer<typeof headToHeadSchema>;
 export type SearchResult = z.infer<typeof searchResultSchema>;
 export type TopScorers = z.infer<typeof topScorersSchema>;
+export type Squad = z.infer<typeof squadSchema>;

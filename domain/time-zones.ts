@@ -68,3 +68,13 @@ export function isCalendarDate(value: string): boolean {
   const parsed = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
 }
+
+/** The UTC calendar day (YYYY-MM-DD) of an instant. */
+export function utcDayOf(instant: Date): string {
+  return instant.toISOString().slice(0, 10);
+}
+
+/** `date` (YYYY-MM-DD) moved by `days` calendar days. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

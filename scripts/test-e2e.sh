@@ -15,5 +15,7 @@ if [ ! -x "$CHROMIUM" ]; then
   exit 0
 fi
 rm -rf var/e2e
+# The server (playwright.config.ts) reads this database; it is seeded before it starts.
+DATABASE_URL=file:var/e2e/scoreline-e2e.db NODE_ENV=test LOG_LEVEL=warn npx tsx scripts/e2e-seed.ts
 [ -n "${SKIP_BUILD:-}" ] || npx react-router build
 npx playwright test "$@"

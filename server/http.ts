@@ -9,8 +9,12 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router';
+import { authRequestContext } from '../app/lib/auth-context.server.ts';
 import { requestInfoContext, servicesContext } from '../app/lib/context.server.ts';
+import { authRoutes, clientAddress } from './modules/auth/auth.routes.ts';
 import { footballErrorResponse, footballRoutes } from './modules/football/football.routes.ts';
+import { liveRoutes } from './modules/live/live.routes.ts';
+import { replayRoutes } from './modules/live/replay.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { errorBody, fieldErrors } from './platform/http-errors.ts';
 import { createMetrics, routeGroup, type Metrics } from './platform/metrics.ts';
@@ -68,6 +72,15 @@ export function createHttpApp(options: HttpAppOptions) {
 
   app.use('*', compress());
 
+  // CSRF (issue #6): a cross-site write that would ride on the session cookies is refused.
+  app.use('*', async (c, next) => {
+    if (!services.sessions.isForbiddenWrite(c.req.raw)) return next();
+    if (c.req.path.startsWith('/api/')) {
+      return c.json(errorBody('cross_site_request', 'Requests from other sites cannot use your session'), 403);
+    }
+    return c.text('This form was sent from another site, so it was not accepted.', 403);
+  });
+
   // ---- JSON API -----------------------------------------------------------
   const api = new OpenAPIHono({
     defaultHook: (result, c) => {
@@ -78,7 +91,10 @@ export function createHttpApp(options: HttpAppOptions) {
     },
   });
   siteRoutes(services, api);
+  authRoutes(services, api);
   footballRoutes(services.football, api);
+  liveRoutes(services.live.hub, api);
+  replayRoutes(services.ingest, services.football, api);
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: `${config.SITE_NAME} API`, version: '1' },
@@ -128,7 +144,10 @@ export function createHttpApp(options: HttpAppOptions) {
       const context = new RouterContextProvider();
       context.set(servicesContext, services);
       context.set(requestInfoContext, { requestId: c.get('requestId'), nonce: c.get('nonce') ?? '' });
-      return handler(c.req.raw, context);
+      // The session of this request; its cookies (sign-in, refresh, sign-out) go on the response.
+      const auth = services.sessions.forRequest(c.req.raw, clientAddress(c, config.TRUST_PROXY));
+      context.set(authRequestContext, auth);
+      return auth.applyTo(await handler(c.req.raw, context));
     });
   }
 

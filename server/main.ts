@@ -65,8 +65,18 @@ async function main() {
       fetchDir: path.resolve('var/data'),
       log: (message) => logger.info({ seed: true }, message),
     })
-      .then((outcome) => logger.info({ outcome }, 'football data ready'))
+      .then((outcome) => {
+        logger.info({ outcome }, 'football data ready');
+        return services.ingest.refresh();
+      })
       .catch((error: unknown) => logger.error({ err: error }, 'first-start import failed; the database was left as it was'));
+  }
+
+  // Live: follow the event log for this process's SSE clients; the ingest leader feeds it.
+  await services.live.start();
+  if (config.ROLE !== 'web') {
+    services.ingest.start();
+    logger.info({ providers: services.ingest.providers, replaySpeed: config.REPLAY_SPEED }, 'ingest: campaigning for leadership');
   }
 
   let stopping = false;
@@ -79,7 +89,10 @@ async function main() {
       if ('closeAllConnections' in server) server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    // Streams end first, so their clients reconnect to another node; then requests drain.
+    const closingLive = Promise.allSettled([services.ingest.stop(), services.live.stop()]);
     server.close(async () => {
+      await closingLive;
       await database.close();
       logger.info('stopped');
       process.exit(0);

@@ -1,10 +1,17 @@
 // The services loaders, actions and API routes use, built once per process.
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../db/client.ts';
-import { createSessionService, type SessionService } from './modules/auth/auth.service.ts';
+import { createMailer, type Mailer } from './modules/auth/auth.mailer.ts';
+import { createOidcService, type OidcService } from './modules/auth/auth.oidc.ts';
+import { createAccountService, type AccountService } from './modules/auth/auth.service.ts';
+import { createSessionService, type SessionService } from './modules/auth/auth.session.ts';
+import { accessTokenKey, createAccessTokenSigner, oidcStateKey } from './modules/auth/auth.tokens.ts';
+import { createIngest, type Ingest } from './ingest/ingest.ts';
 import { createFootballService, type FootballService } from './modules/football/football.service.ts';
+import { createLiveService, type LiveService } from './modules/live/live.service.ts';
 import { createContactService, type ContactService } from './modules/site/contact.service.ts';
 import { createPagesService, type PagesService } from './modules/site/pages.service.ts';
+import type { LiveBus } from './platform/bus.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { publicConfig, type Config, type PublicConfig } from './platform/config.ts';
 
@@ -17,9 +24,16 @@ export interface AppServices {
   sessionSecret: string;
   clock: Clock;
   sessions: SessionService;
+  accounts: AccountService;
+  mailer: Mailer;
+  oidc: OidcService;
   contact: ContactService;
   pages: PagesService;
   football: FootballService;
+  /** The live bus and this process's SSE hub (issue #4). */
+  live: LiveService;
+  /** Providers, pipeline and scheduler; only the leader's scheduler runs (issue #4). */
+  ingest: Ingest;
 }
 
 export function createServices(options: {
@@ -28,9 +42,21 @@ export function createServices(options: {
   database: DatabaseHandle;
   sessionSecret: string;
   clock?: Clock;
+  /** Tests pass their own bus to connect several apps in one process. */
+  bus?: LiveBus;
 }): AppServices {
   const clock = options.clock ?? systemClock;
   const { db } = options.database;
+  const { config, logger } = options;
+  const mailer = createMailer({ db, clock, logger, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, siteName: config.SITE_NAME });
+  const signer = createAccessTokenSigner({
+    key: accessTokenKey(config.AUTH_JWT_SECRET, options.sessionSecret),
+    issuer: new URL(config.BASE_URL).origin,
+    audience: config.SITE_CLIENT_ID,
+  });
+  const accounts = createAccountService({ db, clock, config, signer, mailer, logger });
+  const live = createLiveService({ config, database: options.database, logger, ...(options.bus ? { bus: options.bus } : {}) });
+  const ingest = createIngest({ config, database: options.database, clock, logger, bus: live.bus });
   return {
     config: options.config,
     publicConfig: publicConfig(options.config),
@@ -38,9 +64,14 @@ export function createServices(options: {
     database: options.database,
     sessionSecret: options.sessionSecret,
     clock,
-    sessions: createSessionService(),
+    sessions: createSessionService({ accounts, config, clock, logger }),
+    accounts,
+    mailer,
+    oidc: createOidcService({ config, stateKey: oidcStateKey(options.sessionSecret) }),
     contact: createContactService(db, clock),
     pages: createPagesService(db),
     football: createFootballService(db),
+    live,
+    ingest,
   };
 }

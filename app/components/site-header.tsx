@@ -1,4 +1,7 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type MouseEvent } from 'react';
+import { Form } from 'react-router';
+import type { AuthDialogView } from '../features/auth-forms/auth-dialog.tsx';
+import { useSignedInUser } from '../lib/auth-user.ts';
 import { lazyWithReload } from '../lib/chunk-reload.ts';
 import { MAIN_NAVIGATION } from '../lib/navigation.ts';
 import { AppLink, AppNavLink } from './app-link.tsx';
@@ -7,9 +10,23 @@ import { ErrorBoundaryLite } from './error-boundary-lite.tsx';
 
 // The menu dialog is code-split: most visitors never open it.
 const SiteMenuDialog = lazyWithReload(() => import('../features/site-menu/site-menu-dialog.tsx'));
+// The account popups likewise (issue #6); without JavaScript the links lead to the pages.
+const AuthDialog = lazyWithReload(() => import('../features/auth-forms/auth-dialog.tsx'));
+
+/** A plain click opens the popup; a click meant for a new tab still follows the link. */
+function opensPopup(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
 
 export function SiteHeader({ siteName }: { siteName: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const user = useSignedInUser();
+  const [authView, setAuthView] = useState<AuthDialogView | null>(null);
+  const openAuth = (view: AuthDialogView) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!opensPopup(event)) return;
+    event.preventDefault();
+    setAuthView(view);
+  };
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
       <a
@@ -44,12 +61,38 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <ColourModeSwitch />
-          <AppLink
-            to="/login"
-            className="whitespace-nowrap rounded-full bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 max-sm:hidden"
-          >
-            Sign in
-          </AppLink>
+          {user ? (
+            <>
+              <AppLink
+                to={user.staff ? '/cms' : '/account'}
+                className="max-w-[10rem] truncate whitespace-nowrap rounded-full bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 max-sm:hidden"
+              >
+                <span className="sr-only">Account: </span>
+                {user.displayName}
+              </AppLink>
+              <a
+                href="/account#password-heading"
+                onClick={openAuth('update-password')}
+                className="whitespace-nowrap rounded px-2 py-1.5 text-sm hover:bg-slate-100 max-md:hidden dark:hover:bg-slate-800"
+              >
+                Change password
+              </a>
+              <Form method="post" action="/account" className="max-sm:hidden">
+                <input type="hidden" name="intent" value="logout" />
+                <button type="submit" className="whitespace-nowrap rounded px-2 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
+                  Sign out
+                </button>
+              </Form>
+            </>
+          ) : (
+            <AppLink
+              to="/login"
+              onClick={openAuth('login')}
+              className="whitespace-nowrap rounded-full bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 max-sm:hidden"
+            >
+              Sign in
+            </AppLink>
+          )}
           <button
             type="button"
             className="rounded px-2 py-1.5 text-sm font-medium hover:bg-slate-100 lg:hidden dark:hover:bg-slate-800"
@@ -60,6 +103,19 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           </button>
         </div>
       </div>
+      {authView ? (
+        <ErrorBoundaryLite
+          fallback={
+            <p role="alert" className="bg-red-50 px-4 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
+              The sign-in form could not be loaded. Check your connection and reload the page.
+            </p>
+          }
+        >
+          <Suspense fallback={null}>
+            <AuthDialog view={authView} onViewChange={setAuthView} open onOpenChange={(open) => setAuthView(open ? authView : null)} />
+          </Suspense>
+        </ErrorBoundaryLite>
+      ) : null}
       {menuOpen ? (
         <ErrorBoundaryLite
           fallback={

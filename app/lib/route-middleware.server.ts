@@ -3,6 +3,7 @@
 // here. A name nobody registered is a programming error the page must not
 // hide: it renders a 500 'Unknown middleware {name}'.
 import { data, redirect, type MiddlewareFunction } from 'react-router';
+import { getCurrentUser } from './auth-context.server.ts';
 import { getServices } from './context.server.ts';
 
 type RouteMiddleware = MiddlewareFunction<Response>;
@@ -14,18 +15,18 @@ function localPathOf(request: Request): string {
 
 const REGISTRY: Record<string, RouteMiddleware> = {
   /** Guest-only pages (login, register, reset): a signed-in user goes home. */
-  guest: async ({ request, context }) => {
-    const user = await getServices(context).sessions.currentUser(request);
+  guest: async ({ context }) => {
+    const user = await getCurrentUser(context);
     if (user) throw redirect('/');
   },
   /** Protected pages: a signed-out user goes to /login and comes back after. */
   auth: async ({ request, context }) => {
-    const user = await getServices(context).sessions.currentUser(request);
+    const user = await getCurrentUser(context);
     if (!user) throw redirect(`/login?redirect=${encodeURIComponent(localPathOf(request))}`);
   },
   /** Staff pages: signed in with a `cms:*` scope. */
   staff: async ({ request, context }) => {
-    const user = await getServices(context).sessions.currentUser(request);
+    const user = await getCurrentUser(context);
     if (!user) throw redirect(`/cms/login?redirect=${encodeURIComponent(localPathOf(request))}`);
     if (!user.scopes.some((scope) => scope.startsWith('cms:'))) {
       throw data({ message: 'Your account has no access to the CMS' }, { status: 403 });

@@ -1,26 +1,75 @@
+// The staff door (spec §1, §6): staff sign in here to the CMS; members'
+// accounts are refused. Signed-in staff go straight to the dashboard.
+import { Form, redirect, redirectDocument, useNavigation } from 'react-router';
 import { AppLink } from '../components/app-link.tsx';
-import { namedMiddleware } from '../lib/route-middleware.server.ts';
+import { linkClass, type FormResult } from '../features/auth-forms/form-parts.tsx';
+import { LoginForm } from '../features/auth-forms/login-form.tsx';
+import { formFailure, readForm, redirectTarget } from '../lib/auth-actions.server.ts';
+import { getCurrentUser, getRequestAuth } from '../lib/auth-context.server.ts';
+import { getServices } from '../lib/context.server.ts';
 import { pageMeta } from '../lib/seo.ts';
+import { isStaff } from '../lib/auth-scopes.ts';
 import type { Route } from './+types/cms-login';
 
-export const middleware: Route.MiddlewareFunction[] = namedMiddleware('guest');
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const target = redirectTarget(new URL(request.url).searchParams.get('redirect'), '/cms');
+  const user = await getCurrentUser(context);
+  if (user && isStaff(user.scopes)) throw redirect(target);
+  return { redirectTo: target, signedInAs: user ? user.displayName : null };
+}
 
-export function loader() {
-  return null;
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = readForm(form, ['email', 'password', 'redirect']);
+  const { accounts } = getServices(context);
+  const auth = getRequestAuth(context);
+  const result = await accounts.login(values, auth.meta);
+  if (!result.ok) return formFailure(result, values);
+  if (!isStaff(result.session.user.scopes)) {
+    // Do not leave a member's session behind from the staff door.
+    await accounts.logout(result.session.familyId);
+    return formFailure(
+      { ok: false, code: 'invalid_credentials', message: 'This account has no access to the CMS.' },
+      values,
+    );
+  }
+  auth.signIn(result.session);
+  throw redirectDocument(redirectTarget(values.redirect, '/cms'));
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: 'Staff sign-in', noIndex: true });
 
-export default function Page() {
+export default function CmsLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const query = loaderData.redirectTo === '/cms' ? '' : `?redirect=${encodeURIComponent(loaderData.redirectTo)}`;
   return (
-    <>
+    <div className="mx-auto max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <h1 className="text-2xl font-bold">Staff sign-in</h1>
-      <p className="mt-3 text-slate-700 dark:text-slate-300">The staff area for running this site — matches, highlights, plans, users and settings — opens here once staff accounts are set up.</p>
-      <p className="mt-6">
-        <AppLink to="/" className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100">
-          Back to the scores
+      <p className="mt-2 text-slate-700 dark:text-slate-300">
+        For the people who run this site: matches, highlights, plans, users and settings.
+      </p>
+      {loaderData.signedInAs ? (
+        <p className="mt-4 rounded-md bg-slate-100 p-3 text-sm dark:bg-slate-800">
+          You are signed in as {loaderData.signedInAs}, an account without access to the CMS. Sign in with a staff
+          account below.
+        </p>
+      ) : null}
+      <div className="mt-6">
+        <LoginForm
+          Form={Form}
+          action={`/cms/login${query}`}
+          idPrefix="cms"
+          result={actionData as FormResult | undefined}
+          pending={navigation.state === 'submitting'}
+          redirectTo={loaderData.redirectTo}
+          submitLabel="Sign in to the CMS"
+        />
+      </div>
+      <p className="mt-6 text-sm">
+        <AppLink to="/auth/reset-password" className={linkClass}>
+          Forgot your password?
         </AppLink>
       </p>
-    </>
+    </div>
   );
 }

@@ -1,5 +1,12 @@
+// The match centre: timeline, commentary and team stats from the frame's live
+// data (issue #4); the other sections arrive with the public pages (issue #5).
+import type { MatchEvent, MatchSummary, TeamStats } from '../../domain/football-contracts.ts';
+import type { CommentaryLine } from '../../domain/live-contracts.ts';
+import { AppLink } from '../components/app-link.tsx';
 import { ComingSoon } from '../components/coming-soon.tsx';
 import { pageMeta } from '../lib/seo.ts';
+import type { LiveMatchData } from '../lib/use-live.ts';
+import { formatMatchDate, useMatchData } from './match.tsx';
 import type { Route } from './+types/match-centre';
 
 export const handle = { preserveScroll: true };
@@ -9,24 +16,160 @@ export function loader() {
 }
 
 export const meta: Route.MetaFunction = (args) => {
-  const frame = args.matches.find((match) => match?.id === 'routes/match')?.loaderData as { id: number | null } | undefined;
+  const frame = args.matches.find((match) => match?.id === 'routes/match')?.loaderData as { live: LiveMatchData | null } | undefined;
+  const match = frame?.live?.match;
+  if (!match) return pageMeta(args, { title: 'Matches', description: 'Live score, timeline, commentary, line-ups, statistics and head-to-head.' });
+  const replay = match.replayOf ? ` (replay of ${formatMatchDate(match.replayOf.kickoffAt)})` : '';
   return pageMeta(args, {
-    title: frame?.id ? `Match ${frame.id}` : 'Matches',
-    description: 'Live score, timeline, commentary, line-ups, statistics and head-to-head.',
+    title: `${match.home.name} v ${match.away.name}, ${formatMatchDate(match.replayOf?.kickoffAt ?? match.kickoffAt)}${match.replayOf ? ' replay' : ''}`,
+    description: `${match.competition.name}: ${match.home.name} v ${match.away.name}${replay}. Live score, timeline, commentary and statistics.`,
   });
 };
 
-const SECTIONS: Array<[string, string]> = [
-  ['Timeline', 'Goals, cards, substitutions and period changes minute by minute.'],
-  ['Commentary', 'A plain-English account of the match, generated from what the data shows.'],
+const LATER_SECTIONS: Array<[string, string]> = [
   ['Line-ups', 'Both teams on a pitch in their formation, with substitutions.'],
   ['Chalkboard', 'Shot map with outcomes and pass maps per player, on a drawn pitch.'],
-  ['Team stats', 'Shots, possession, passes, corners, fouls, offsides and cards.'],
   ['Player stats', 'A sortable table of every player who took part.'],
   ['Momentum', 'Which team was on top, minute by minute.'],
   ['Head-to-head', 'Previous meetings between the two teams and their record.'],
   ['Table', 'The competition table around both teams.'],
 ];
+
+const EVENT_LABEL: Record<string, string> = {
+  goal: 'Goal',
+  own_goal: 'Own goal',
+  penalty_goal: 'Penalty goal',
+  missed_penalty: 'Penalty missed',
+  yellow_card: 'Yellow card',
+  second_yellow: 'Second yellow card',
+  red_card: 'Red card',
+  substitution: 'Substitution',
+  shootout_goal: 'Shoot-out: scored',
+  shootout_miss: 'Shoot-out: missed',
+};
+
+const EVENT_ICON: Record<string, string> = {
+  goal: '⚽',
+  own_goal: '⚽',
+  penalty_goal: '⚽',
+  missed_penalty: '✕',
+  yellow_card: '🟨',
+  second_yellow: '🟨🟥',
+  red_card: '🟥',
+  substitution: '⇄',
+  shootout_goal: '●',
+  shootout_miss: '○',
+};
+
+function minuteText(line: { minute: number; addedMinute: number | null; period?: string }): string {
+  if (line.period === 'P') return 'Pens';
+  if (line.period === 'FT') return 'FT';
+  return line.addedMinute ? `${line.minute}+${line.addedMinute}'` : `${line.minute}'`;
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      <h2 id={id} className="mb-3 text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Timeline({ match, events }: { match: MatchSummary; events: MatchEvent[] }) {
+  const shown = events.filter((event) => event.type in EVENT_LABEL);
+  if (shown.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">No goals, cards or substitutions yet.</p>;
+  return (
+    <ol className="space-y-2" data-testid="timeline">
+      {shown.map((event) => {
+        const home = event.teamId === match.home.id;
+        const who = event.player?.name ?? '';
+        const extra =
+          event.type === 'substitution' && event.relatedPlayer
+            ? ` for ${event.relatedPlayer.name}`
+            : (event.type === 'goal' || event.type === 'penalty_goal') && event.relatedPlayer
+              ? ` (assist ${event.relatedPlayer.name})`
+              : '';
+        return (
+          <li key={event.seq} className={`flex items-start gap-2 text-sm ${home ? '' : 'flex-row-reverse text-right'}`}>
+            <span className="w-12 shrink-0 font-semibold tabular-nums text-slate-700 dark:text-slate-300">{minuteText(event)}</span>
+            <span aria-hidden="true">{EVENT_ICON[event.type]}</span>
+            <span>
+              <span className="sr-only">{EVENT_LABEL[event.type]}, {home ? match.home.name : match.away.name}: </span>
+              {who}
+              {extra}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function Commentary({ lines }: { lines: CommentaryLine[] }) {
+  if (lines.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">Commentary starts at kick-off.</p>;
+  // Newest first, like every live commentary.
+  return (
+    <ol className="max-h-[32rem] space-y-2 overflow-y-auto pr-1" data-testid="commentary">
+      {[...lines].reverse().map((line) => (
+        <li key={line.seq} className={`flex gap-3 text-sm ${line.kind === 'goal' ? 'font-semibold' : ''}`}>
+          <span className="w-12 shrink-0 tabular-nums text-slate-700 dark:text-slate-300">{minuteText(line)}</span>
+          <span>{line.text}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+const STAT_ROWS: Array<[keyof Omit<TeamStats, 'teamId'>, string]> = [
+  ['possession', 'Possession (share of passes, %)'],
+  ['shots', 'Shots'],
+  ['shotsOnTarget', 'Shots on target'],
+  ['passes', 'Passes'],
+  ['passesAccurate', 'Accurate passes'],
+  ['corners', 'Corners'],
+  ['fouls', 'Fouls'],
+  ['offsides', 'Offsides'],
+  ['yellowCards', 'Yellow cards'],
+  ['redCards', 'Red cards'],
+];
+
+function TeamStatsTable({ match, stats }: { match: MatchSummary; stats: TeamStats[] }) {
+  const home = stats.find((row) => row.teamId === match.home.id);
+  const away = stats.find((row) => row.teamId === match.away.id);
+  if (!home || !away) return <p className="text-sm text-slate-600 dark:text-slate-400">No statistics for this match.</p>;
+  return (
+    <table className="w-full text-sm" data-testid="team-stats">
+      <thead>
+        <tr>
+          <th scope="col" className="w-1/4 text-left">
+            {match.home.shortName}
+          </th>
+          <th scope="col" className="text-center">
+            <span className="sr-only">Statistic</span>
+          </th>
+          <th scope="col" className="w-1/4 text-right">
+            {match.away.shortName}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {STAT_ROWS.map(([key, label]) => (
+          <tr key={key} className="border-t border-slate-100 dark:border-slate-800">
+            <td className="py-1 tabular-nums">{home[key]}</td>
+            <th scope="row" className="py-1 text-center font-normal text-slate-700 dark:text-slate-300">
+              {label}
+            </th>
+            <td className="py-1 text-right tabular-nums">{away[key]}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 export default function MatchCentre({ params }: Route.ComponentProps) {
   if (!params.id) {
@@ -36,13 +179,35 @@ export default function MatchCentre({ params }: Route.ComponentProps) {
       </ComingSoon>
     );
   }
+  return <MatchSections />;
+}
+
+function MatchSections() {
+  const { match, events, commentary, stats } = useMatchData();
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      {SECTIONS.map(([title, text]) => (
+      <Section title="Timeline">
+        <Timeline match={match} events={events} />
+      </Section>
+      <Section title="Commentary">
+        <Commentary lines={commentary} />
+      </Section>
+      <Section title="Team stats">
+        {stats ? <TeamStatsTable match={match} stats={stats.teams} /> : <p className="text-sm text-slate-600 dark:text-slate-400">Statistics appear once the match is under way.</p>}
+      </Section>
+      {LATER_SECTIONS.map(([title, text]) => (
         <ComingSoon key={title} title={title}>
           {text}
         </ComingSoon>
       ))}
+      <p className="text-xs text-slate-600 md:col-span-2 dark:text-slate-400">
+        {match.hasEvents ? 'Commentary and statistics are generated from the match events. ' : ''}
+        Data sources and their licences are credited on the{' '}
+        <AppLink to="/about-us" className="underline">
+          About page
+        </AppLink>
+        .
+      </p>
     </div>
   );
 }

@@ -1,31 +1,152 @@
-// The match frame: header and tabs shared by the match centre and its highlight tab.
-import { Outlet } from 'react-router';
+// The match frame: the live header (teams, score, clock, status, replay label)
+// and the tabs shared by the match centre and its highlight tab. The frame
+// owns the match's live data and hands it to its tabs (issue #4).
+import { data, Outlet, useOutletContext } from 'react-router';
 import { z } from 'zod';
+import type { MatchSummary } from '../../domain/football-contracts.ts';
+import { clockLabel } from '../../domain/match-clock.ts';
+import { isLive } from '../../domain/match-status.ts';
 import { AppNavLink } from '../components/app-link.tsx';
-import { PageHeader } from '../components/page-header.tsx';
+import { TeamBadge } from '../components/match-row.tsx';
+import { getServices } from '../lib/context.server.ts';
 import { numericIdSchema, parseParams } from '../lib/params.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
+import { useLiveMatch, useNow, type LiveMatchData } from '../lib/use-live.ts';
 import type { Route } from './+types/match';
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const { id } = parseParams(z.object({ id: numericIdSchema.optional() }), params);
-  return { id: id ?? null };
+  if (id === undefined) return { id: null, live: null, position: null };
+  const { football, live } = getServices(context);
+  // The position first: whatever happens after it reaches the page over the live stream.
+  const position = await live.position();
+  try {
+    const [match, events, commentary, stats] = await Promise.all([
+      football.getMatch(id),
+      football.listMatchEvents(id),
+      football.listCommentary(id),
+      football.getStats(id),
+    ]);
+    const liveData: LiveMatchData = { match, events, commentary, stats: stats.teams.length > 0 ? stats : null };
+    return { id, live: liveData, position };
+  } catch (error) {
+    if (error instanceof Error && error.name === 'NotFoundError') throw data(null, { status: 404, statusText: 'Not Found' });
+    throw error;
+  }
 }
 
 type LoaderData = Awaited<ReturnType<typeof loader>>;
 
 export const handle: RouteHandle = {
-  breadcrumb: (data) => ((data as LoaderData | undefined)?.id ? `Match ${(data as LoaderData).id}` : 'Matches'),
+  breadcrumb: (loaderData) => {
+    const match = (loaderData as LoaderData | undefined)?.live?.match;
+    return match ? `${match.home.shortName} v ${match.away.shortName}` : 'Matches';
+  },
 };
 
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+export function formatMatchDate(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}
+
+function statusText(match: MatchSummary, now: Date): string {
+  if (match.clock && isLive(match.status)) {
+    const label = clockLabel(match.clock, now);
+    if (label) return label;
+  }
+  switch (match.status) {
+    case 'scheduled':
+      return 'Not started';
+    case 'finished':
+      return match.score.penalties ? 'FT (pens)' : match.score.extraTime ? 'AET' : 'FT';
+    case 'half-time':
+      return 'HT';
+    case 'live':
+      return match.minute !== null ? `${match.minute}'` : 'Live';
+    default:
+      return match.status.charAt(0).toUpperCase() + match.status.slice(1);
+  }
+}
+
+export function MatchHeader({ match }: { match: MatchSummary }) {
+  const live = isLive(match.status);
+  const now = useNow(1000, live);
+  const scored = match.score.home !== null && match.score.away !== null;
+  const status = statusText(match, now);
+  return (
+    <header className="mb-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <p className="text-center text-sm text-slate-600 dark:text-slate-400">
+        {match.competition.name}
+        {match.round ? ` · ${match.round}` : ''}
+      </p>
+      {match.replayOf ? (
+        <p className="mx-auto mt-2 w-fit rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
+          Replay of the match played on {formatMatchDate(match.replayOf.kickoffAt)}: not a live match
+        </p>
+      ) : null}
+      <h1 className="sr-only">
+        {match.home.name} v {match.away.name}
+      </h1>
+      <div className="mt-3 grid grid-cols-[1fr_auto_1fr] items-center gap-3">
+        <div className="flex flex-col items-center gap-2 text-center">
+          <TeamBadge team={match.home} size="lg" />
+          <p className="text-base font-semibold sm:text-lg">{match.home.name}</p>
+        </div>
+        <div className="text-center">
+          <p className="text-4xl font-bold tabular-nums" data-testid="match-score">
+            {scored ? (
+              <>
+                <span className="sr-only">Score: </span>
+                {match.score.home} – {match.score.away}
+              </>
+            ) : (
+              <span className="text-2xl">v</span>
+            )}
+          </p>
+          {match.score.penalties ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {match.score.penalties.home} – {match.score.penalties.away} on penalties
+            </p>
+          ) : null}
+          <p
+            className={`mt-1 text-sm font-semibold ${live ? 'text-red-700 dark:text-red-400' : 'text-slate-700 dark:text-slate-300'}`}
+            data-testid="match-status"
+            suppressHydrationWarning
+          >
+            {status}
+          </p>
+        </div>
+        <div className="flex flex-col items-center gap-2 text-center">
+          <TeamBadge team={match.away} size="lg" />
+          <p className="text-base font-semibold sm:text-lg">{match.away.name}</p>
+        </div>
+      </div>
+      <p className="mt-3 text-center text-xs text-slate-600 dark:text-slate-400">
+        {match.replayOf ? 'Replay kick-off' : 'Kick-off'} {formatMatchDate(match.kickoffAt)}
+        {match.venue ? ` · ${match.venue}` : ''}
+      </p>
+    </header>
+  );
+}
+
+export function useMatchData(): LiveMatchData {
+  return useOutletContext<LiveMatchData>();
+}
+
 export default function MatchFrame({ loaderData }: Route.ComponentProps) {
-  const { id } = loaderData;
-  if (id === null) return <Outlet />;
+  if (loaderData.live === null) return <Outlet />;
+  return <LiveMatchFrame initial={loaderData.live} position={loaderData.position} />;
+}
+
+function LiveMatchFrame({ initial, position }: { initial: LiveMatchData; position: number | null }) {
+  const live = useLiveMatch(initial, position);
+  const id = live.match.id;
   const tabClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-t px-3 py-2 text-sm ${isActive ? 'border-b-2 border-brand-600 font-semibold' : 'text-slate-700 dark:text-slate-300'}`;
   return (
     <>
-      <PageHeader title={`Match ${id}`} />
+      <MatchHeader match={live.match} />
       <nav aria-label="Match sections" className="mb-4 flex gap-2 border-b border-slate-200 dark:border-slate-800">
         <AppNavLink to={`/match/${id}`} end className={tabClass}>
           Match centre
@@ -34,7 +155,7 @@ export default function MatchFrame({ loaderData }: Route.ComponentProps) {
           Highlight
         </AppNavLink>
       </nav>
-      <Outlet />
+      <Outlet context={live} />
     </>
   );
 }

@@ -96,6 +96,51 @@ export const configSchema = z.object({
   // Import the football data on the first start of an empty database (in the background).
   AUTO_SEED: z.enum(['0', '1', 'true', 'false']).default('1').transform((value) => value === '1' || value === 'true'),
 
+  // Live data from football-data.org v4 (issue #4). Secret API token; empty = no real provider (the demo replay runs).
+  FOOTBALL_DATA_TOKEN: optionalText,
+  // API base, without a trailing slash; tests point it at a local server.
+  FOOTBALL_DATA_URL: z.url().default('https://api.football-data.org/v4'),
+  // The plan's request limit per minute: 10 free, 30 standard, 60 above. The client never sends more.
+  FOOTBALL_DATA_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(600).default(10),
+
+  // Demo schedule of replays (issue #4): auto = on when no real provider is configured. On-demand replays always run.
+  REPLAY_MODE: z.enum(['auto', 'on', 'off']).default('auto'),
+  // Clock rate of demo replays: 1 = real time, 60 = a match in under two minutes.
+  REPLAY_SPEED: z.coerce.number().min(0.1).max(600).default(1),
+  // Seed of the replay schedule: the same seed and clock give the same matches at the same times.
+  REPLAY_SEED: z.string().trim().min(1).default('scoreline'),
+
+  // Live stream (issue #4, DESIGN.md §5)
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
+  LIVE_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  // Event-log rows older than this are pruned; a client further behind gets a resync event.
+  LIVE_EVENT_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(48),
+  // How often a non-leader ingest process tries to take over (PostgreSQL advisory lock).
+  INGEST_LEADER_RETRY_SECONDS: z.coerce.number().int().min(1).max(30).default(5),
+
+  // Accounts (issue #6; docs/decisions/010-accounts-and-tokens.md)
+  // HS256 key for access tokens (≥ 32 characters). Empty = derived from the session secret.
+  AUTH_JWT_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(86_400).default(1800),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().min(300).max(31_536_000).default(2_592_000),
+  // When set, POST /api/auth/refresh-token requires this client_id.
+  AUTH_CLIENT_ID: optionalText,
+  // Take the client address for sign-in throttling from X-Forwarded-For (behind a reverse proxy).
+  TRUST_PROXY: booleanFlag,
+  // smtp://user:pass@host:587 or smtps://…; empty = mail goes to the outbox table.
+  SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\/./.test(value), {
+    message: 'must be smtp://… or smtps://…',
+  }),
+  MAIL_FROM: z.email().default('no-reply@scoreline.localhost'),
+  // Social sign-in with OpenID Connect; all of issuer, client id and secret, or none.
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_REDIRECT_URI: optionalUrl,
+  OIDC_NAME: optionalText,
+
   // Only for the end-to-end suite: mounts /__test/* pages that exercise error paths.
   ENABLE_TEST_ROUTES: booleanFlag,
 });

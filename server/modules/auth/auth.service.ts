@@ -1,19 +1,503 @@
-// Who is making a request. Accounts (sign-up, sign-in, tokens) are issue #6;
-// until they land no request carries a session, so guards see a guest.
-export interface SessionUser {
-  id: number;
-  email: string;
-  scopes: string[];
+// Accounts (issue #6): registration, sign-in with throttling, refresh-token
+// rotation with reuse detection, sessions, password change and reset, social
+// sign-in linking, favourites. Pages and the JSON API both call this service.
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../../../db/schema.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Config } from '../../platform/config.ts';
+import {
+  changePasswordInputSchema,
+  deviceFavouritesSchema,
+  forgotPasswordInputSchema,
+  loginInputSchema,
+  profileInputSchema,
+  refreshInputSchema,
+  registerInputSchema,
+  resetPasswordInputSchema,
+  type DeviceFavourite,
+  type Favourite,
+  type Role,
+  type SessionSummary,
+  type TokenSet,
+  type User,
+} from './auth.schemas.ts';
+import type { Mailer } from './auth.mailer.ts';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from './auth.passwords.ts';
+import * as q from './auth.queries.ts';
+import {
+  constantTimeEqual,
+  hashToken,
+  newOpaqueToken,
+  type AccessTokenClaims,
+  type AccessTokenSigner,
+} from './auth.tokens.ts';
+
+/** Spec §4 and issue #6: 5 failures in 15 minutes lock an account; an address gets more room (shared networks). */
+export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_FAILURES_PER_ACCOUNT = 5;
+export const MAX_FAILURES_PER_IP = 20;
+/** Issue #6: a reset link is valid for 30 minutes, once. */
+export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
+
+export const INVALID_CREDENTIALS_MESSAGE = 'The email address or password is not correct';
+export const THROTTLED_MESSAGE = 'Too many failed sign-in attempts. Please wait and try again';
+export const RESET_LINK_INVALID_MESSAGE =
+  'This reset link is not valid any more. It may have been used already or be older than 30 minutes. Ask for a new one';
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email address already exists. Sign in, or reset your password';
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string;
 }
 
-export interface SessionService {
-  currentUser(request: Request): Promise<SessionUser | null>;
+/** What a successful sign-in, registration or refresh hands out. */
+export interface IssuedSession {
+  token: TokenSet;
+  user: User;
+  familyId: number;
+  /** When the refresh token stops working (ms since the epoch). */
+  refreshExpiresAt: number;
 }
 
-export function createSessionService(): SessionService {
+type Fields = Record<string, string>;
+
+export type AuthFailure =
+  | { ok: false; code: 'invalid_input'; message: string; fields: Fields }
+  | { ok: false; code: 'invalid_credentials'; message: string }
+  | { ok: false; code: 'throttled'; message: string; retryAfterSeconds: number }
+  | { ok: false; code: 'invalid_token'; message: string }
+  | { ok: false; code: 'email_taken'; message: string; fields: Fields };
+
+export type AuthResult<T> = ({ ok: true } & T) | AuthFailure;
+
+export interface AuthenticatedUser {
+  user: User;
+  familyId: number;
+}
+
+export interface OidcClaims {
+  issuer: string;
+  subject: string;
+  email: string | undefined;
+  emailVerified: boolean;
+  name: string | undefined;
+}
+
+export interface AccountService {
+  register(
+    input: unknown,
+    meta: RequestMeta,
+    deviceFavourites?: unknown,
+  ): Promise<AuthResult<{ session: IssuedSession }>>;
+  login(input: unknown, meta: RequestMeta, deviceFavourites?: unknown): Promise<AuthResult<{ session: IssuedSession }>>;
+  refresh(input: unknown, meta: RequestMeta): Promise<AuthResult<{ session: IssuedSession }>>;
+  /** The user behind a valid access token whose session is still live. */
+  authenticate(accessToken: string): Promise<AuthenticatedUser | null>;
+  /** Ends one session (its whole refresh-token family). */
+  logout(familyId: number): Promise<void>;
+  /** Ends the session a refresh token belongs to. */
+  logoutByRefreshToken(refreshToken: string): Promise<void>;
+  listSessions(userId: number, currentFamilyId: number | null): Promise<SessionSummary[]>;
+  revokeSession(userId: number, familyId: number): Promise<boolean>;
+  /** "Sign out everywhere": every session of the user, this one included. */
+  revokeAllSessions(userId: number): Promise<number>;
+  updateProfile(userId: number, input: unknown): Promise<AuthResult<{ user: User }>>;
+  /** Changes the password and signs out every other session. */
+  changePassword(userId: number, currentFamilyId: number, input: unknown): Promise<AuthResult<object>>;
+  /** Always succeeds (no account enumeration); mails a link when the account exists. */
+  requestPasswordReset(input: unknown): Promise<AuthResult<object>>;
+  /** True when a reset token can still be used (for showing the form). */
+  checkResetToken(token: string): Promise<boolean>;
+  resetPassword(input: unknown): Promise<AuthResult<{ user: User }>>;
+  signInWithOidc(claims: OidcClaims, meta: RequestMeta): Promise<AuthResult<{ session: IssuedSession }>>;
+  listFavourites(userId: number): Promise<Favourite[]>;
+  removeFavourite(userId: number, kind: Favourite['kind'], ref: string): Promise<void>;
+  createStaffUser(input: {
+    email: string;
+    password: string;
+    displayName: string;
+    role: Exclude<Role, 'user'>;
+  }): Promise<AuthResult<{ user: User; created: boolean }>>;
+  getUser(userId: number): Promise<User | null>;
+}
+
+function fieldsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Fields {
+  const fields: Fields = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? 'form');
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+function invalid(fields: Fields, message = 'Please correct the fields marked below'): AuthFailure {
+  return { ok: false, code: 'invalid_input', message, fields };
+}
+
+/** The part of an address that counts for throttling: one key for a whole IPv6 /64. */
+export function throttleKeyForIp(ip: string): string {
+  if (!ip.includes(':') || ip.startsWith('::ffff:')) return ip.replace(/^::ffff:/, '');
+  const groups = ip.split(':');
+  return `${groups.slice(0, 4).join(':')}::/64`;
+}
+
+function parseDeviceFavourites(value: unknown): DeviceFavourite[] {
+  if (value === undefined || value === null || value === '') return [];
+  let parsed: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  const result = deviceFavouritesSchema.safeParse(parsed);
+  return result.success ? result.data : [];
+}
+
+export function createAccountService(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  config: Pick<Config, 'ACCESS_TOKEN_TTL' | 'REFRESH_TOKEN_TTL' | 'AUTH_CLIENT_ID' | 'BASE_URL' | 'SITE_NAME'>;
+  signer: AccessTokenSigner;
+  mailer: Mailer;
+  logger: Logger;
+}): AccountService {
+  const { db, clock, config, signer, mailer, logger } = deps;
+
+  async function issueSession(user: q.UserRow, familyId: number, now: Date): Promise<IssuedSession> {
+    const refreshToken = newOpaqueToken();
+    const refreshExpiresAt = new Date(now.getTime() + config.REFRESH_TOKEN_TTL * 1000);
+    await q.insertRefreshToken(db, familyId, hashToken(refreshToken), now, refreshExpiresAt);
+    const publicUser = q.toUser(user);
+    const accessToken = await signer.sign(
+      { userId: user.id, familyId, scopes: publicUser.scopes },
+      now,
+      config.ACCESS_TOKEN_TTL,
+    );
+    return {
+      token: { access_token: accessToken, refresh_token: refreshToken, expires_in: config.ACCESS_TOKEN_TTL },
+      user: publicUser,
+      familyId,
+      refreshExpiresAt: refreshExpiresAt.getTime(),
+    };
+  }
+
+  async function startSession(
+    user: q.UserRow,
+    meta: RequestMeta,
+    favourites: DeviceFavourite[],
+  ): Promise<IssuedSession> {
+    const now = clock.now();
+    // Device favourites join the account at sign-in; ones it already has are kept as they are.
+    await q.insertFavourites(db, user.id, favourites, now);
+    const familyId = await q.insertFamily(db, user.id, meta.userAgent, now);
+    return issueSession(user, familyId, now);
+  }
+
+  /** Seconds until the throttle lifts, or 0 when the attempt may go ahead. */
+  async function throttledFor(emailKey: string, ip: string, now: Date): Promise<number> {
+    const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
+    const checks: Array<[{ emailKey: string } | { ip: string }, number]> = [
+      [{ emailKey }, MAX_FAILURES_PER_ACCOUNT],
+      [{ ip: throttleKeyForIp(ip) }, MAX_FAILURES_PER_IP],
+    ];
+    let wait = 0;
+    for (const [by, max] of checks) {
+      const failures = await q.recentFailures(db, by, since, max);
+      if (failures.length < max) continue;
+      // The limit lifts when the oldest of the last `max` failures leaves the window.
+      const oldest = Date.parse(failures[max - 1] as string);
+      wait = Math.max(wait, Math.ceil((oldest + THROTTLE_WINDOW_MS - now.getTime()) / 1000));
+    }
+    return Math.max(wait, wait > 0 ? 1 : 0);
+  }
+
   return {
-    async currentUser() {
-      return null;
+    async register(input, meta, deviceFavourites) {
+      const parsed = registerInputSchema.safeParse(input);
+      if (!parsed.success) return invalid(fieldsOf(parsed.error.issues));
+      const { email, password, displayName, phone } = parsed.data;
+      if (await q.findUserByEmail(db, email)) {
+        return { ok: false, code: 'email_taken', message: EMAIL_TAKEN_MESSAGE, fields: { email: EMAIL_TAKEN_MESSAGE } };
+      }
+      const passwordHash = await hashPassword(password);
+      let user: q.UserRow;
+      try {
+        user = await q.insertUser(
+          db,
+          {
+            email,
+            displayName: displayName ?? email.split('@')[0] ?? email,
+            phone: phone ?? null,
+            passwordHash,
+            role: 'user',
+            emailVerified: false,
+          },
+          clock.now(),
+        );
+      } catch (error) {
+        // A concurrent registration of the same address won the unique index.
+        if (await q.findUserByEmail(db, email)) {
+          return {
+            ok: false,
+            code: 'email_taken',
+            message: EMAIL_TAKEN_MESSAGE,
+            fields: { email: EMAIL_TAKEN_MESSAGE },
+          };
+        }
+        throw error;
+      }
+      return { ok: true, session: await startSession(user, meta, parseDeviceFavourites(deviceFavourites)) };
+    },
+
+    async login(input, meta, deviceFavourites) {
+      const parsed = loginInputSchema.safeParse(input);
+      if (!parsed.success) return invalid(fieldsOf(parsed.error.issues));
+      const { email, password } = parsed.data;
+      const now = clock.now();
+      const retryAfterSeconds = await throttledFor(email, meta.ip, now);
+      if (retryAfterSeconds > 0) return { ok: false, code: 'throttled', message: THROTTLED_MESSAGE, retryAfterSeconds };
+
+      const user = await q.findUserByEmail(db, email);
+      // Unknown address and wrong password take the same time and give the same answer.
+      const valid = user?.passwordHash
+        ? await verifyPassword(user.passwordHash, password)
+        : await verifyAgainstNothing(password);
+      if (!user || !valid) {
+        await q.insertLoginAttempt(db, email, throttleKeyForIp(meta.ip), false, now);
+        if (Math.random() < 0.01) await q.pruneLoginAttempts(db, new Date(now.getTime() - 24 * 60 * 60 * 1000));
+        return { ok: false, code: 'invalid_credentials', message: INVALID_CREDENTIALS_MESSAGE };
+      }
+      await q.clearAccountFailures(db, email);
+      await q.insertLoginAttempt(db, email, throttleKeyForIp(meta.ip), true, now);
+      return { ok: true, session: await startSession(user, meta, parseDeviceFavourites(deviceFavourites)) };
+    },
+
+    async refresh(input, meta) {
+      const parsed = refreshInputSchema.safeParse(input);
+      if (!parsed.success) return invalid(fieldsOf(parsed.error.issues));
+      const { refresh_token: refreshToken, client_id: clientId } = parsed.data;
+      const rejected: AuthFailure = {
+        ok: false,
+        code: 'invalid_token',
+        message: 'The refresh token is not valid. Please sign in again',
+      };
+      if (config.AUTH_CLIENT_ID && !constantTimeEqual(clientId ?? '', config.AUTH_CLIENT_ID)) {
+        return { ok: false, code: 'invalid_token', message: 'Unknown client_id' };
+      }
+      const now = clock.now();
+      const row = await q.findRefreshToken(db, hashToken(refreshToken));
+      if (!row || row.familyRevokedAt !== null) return rejected;
+      if (row.rotatedAt !== null || !(await q.markRotated(db, row.id, now))) {
+        // RFC 9700 §4.14.2: an already-used refresh token means it leaked (or a
+        // client misbehaves): end the whole family, attacker and user alike.
+        await q.revokeFamily(db, row.familyId, 'reuse', now);
+        logger.warn(
+          { familyId: row.familyId, userId: row.userId, ip: meta.ip },
+          'refresh token reuse: session revoked',
+        );
+        return rejected;
+      }
+      if (Date.parse(row.expiresAt) <= now.getTime()) return rejected;
+      const user = await q.findUserById(db, row.userId);
+      if (!user) return rejected;
+      await q.touchFamily(db, row.familyId, now);
+      return { ok: true, session: await issueSession(user, row.familyId, now) };
+    },
+
+    async authenticate(accessToken) {
+      const claims: AccessTokenClaims | null = await signer.verify(accessToken, clock.now());
+      if (!claims) return null;
+      // Checking the session on every request makes revocation (sign out
+      // everywhere, reuse detection, password reset) take effect at once.
+      const user = await q.findUserInLiveSession(db, claims.userId, claims.familyId);
+      return user ? { user: q.toUser(user), familyId: claims.familyId } : null;
+    },
+
+    async logout(familyId) {
+      await q.revokeFamily(db, familyId, 'logout', clock.now());
+    },
+
+    async logoutByRefreshToken(refreshToken) {
+      const row = await q.findRefreshToken(db, hashToken(refreshToken));
+      if (row) await q.revokeFamily(db, row.familyId, 'logout', clock.now());
+    },
+
+    async listSessions(userId, currentFamilyId) {
+      return q.listLiveFamilies(db, userId, clock.now(), currentFamilyId);
+    },
+
+    async revokeSession(userId, familyId) {
+      return q.revokeFamily(db, familyId, 'revoked', clock.now(), userId);
+    },
+
+    async revokeAllSessions(userId) {
+      return q.revokeUserFamilies(db, userId, 'everywhere', clock.now());
+    },
+
+    async updateProfile(userId, input) {
+      const parsed = profileInputSchema.safeParse(input);
+      if (!parsed.success) return invalid(fieldsOf(parsed.error.issues));
+      await q.updateUser(
+        db,
+        userId,
+        { displayName: parsed.data.displayName, phone: parsed.data.phone ?? null },
+        clock.now(),
+      );
+      const user = await q.findUserById(db, userId);
+      if (!user) return { ok: false, code: 'invalid_token', message: 'The account no longer exists' };
+      return { ok: true, user: q.toUser(user) };
+    },
+
+    async changePassword(userId, currentFamilyId, input) {
+      const parsed = changePasswordInputSchema.safeParse(input);
+      if (!parsed.success) return invalid(fieldsOf(parsed.error.issues));
+      const user = await q.findUserById(db, userId);
+      if (!user) return { ok: false, code: 'invalid_token', message: 'The account no longer exists' };
+      const valid = user.passwordHash ? await verifyPassword(user.passwordHash, parsed.data.currentPassword) : false;
+      if (!valid) return invalid({ currentPassword: 'This is not your current password' });
+      const now = clock.now();
+      await q.updateUser(db, userId, { passwordHash: await hashPassword(parsed.data.newPassword) }, now);
+      await q.revokeUserFamilies(db, userId, 'password', now, currentFamilyId);
+      await q.expireUserResetTokens(db, userId, now);
+      return { ok: true };
+    },
+
+    async requestPasswordReset(input) {
+      const parsed = forgotPasswordInputSchema.safeParse(input);
+      if (!parsed.success) return invalid(fieldsOf(parsed.error.issues));
+      const user = await q.findUserByEmail(db, parsed.data.email);
+      if (!user) return { ok: true };
+      const now = clock.now();
+      const token = newOpaqueToken();
+      await q.insertResetToken(db, user.id, hashToken(token), now, new Date(now.getTime() + RESET_TOKEN_TTL_MS));
+      const link = new URL('/auth/reset-password', config.BASE_URL);
+      link.searchParams.set('token', token);
+      await mailer.send({
+        to: user.email,
+        kind: 'password-reset',
+        subject: `Reset your ${config.SITE_NAME} password`,
+        text: [
+          `Hello ${user.displayName},`,
+          '',
+          `Someone (we hope you) asked to reset the password of your ${config.SITE_NAME} account.`,
+          'Open this link within 30 minutes to choose a new password. It works once:',
+          '',
+          link.href,
+          '',
+          'Setting a new password signs you out on every device.',
+          'If you did not ask for this, ignore this mail: your password stays as it is.',
+        ].join('\n'),
+      });
+      return { ok: true };
+    },
+
+    async checkResetToken(token) {
+      if (!token || token.length > 200) return false;
+      return (await q.findUsableResetToken(db, hashToken(token), clock.now())) !== null;
+    },
+
+    async resetPassword(input) {
+      const parsed = resetPasswordInputSchema.safeParse(input);
+      if (!parsed.success) return invalid(fieldsOf(parsed.error.issues));
+      const now = clock.now();
+      const found = await q.findUsableResetToken(db, hashToken(parsed.data.token), now);
+      const passwordHash = found ? await hashPassword(parsed.data.password) : null;
+      if (!found || !passwordHash || !(await q.useResetToken(db, found.id, now))) {
+        return { ok: false, code: 'invalid_token', message: RESET_LINK_INVALID_MESSAGE };
+      }
+      await q.updateUser(db, found.userId, { passwordHash, emailVerified: true }, now);
+      await q.revokeUserFamilies(db, found.userId, 'password', now);
+      await q.expireUserResetTokens(db, found.userId, now);
+      const user = await q.findUserById(db, found.userId);
+      if (!user) return { ok: false, code: 'invalid_token', message: RESET_LINK_INVALID_MESSAGE };
+      // Whoever owns the mailbox may sign in again at once.
+      await q.clearAccountFailures(db, user.email);
+      return { ok: true, user: q.toUser(user) };
+    },
+
+    async signInWithOidc(claims, meta) {
+      const now = clock.now();
+      let userId = await q.findIdentityUser(db, claims.issuer, claims.subject);
+      if (userId === null) {
+        // Link by email only when the provider vouches for it; otherwise anyone
+        // could claim an existing account by typing its address at the provider.
+        const email = claims.email?.trim().toLowerCase();
+        if (!email || !claims.emailVerified) {
+          return {
+            ok: false,
+            code: 'invalid_credentials',
+            message: 'Your sign-in provider did not confirm an email address, so we cannot sign you in with it',
+          };
+        }
+        const existing = await q.findUserByEmail(db, email);
+        const user =
+          existing ??
+          (await q.insertUser(
+            db,
+            {
+              email,
+              displayName: claims.name?.trim() || email.split('@')[0] || email,
+              phone: null,
+              passwordHash: null,
+              role: 'user',
+              emailVerified: true,
+            },
+            now,
+          ));
+        if (existing && !existing.emailVerified) await q.updateUser(db, existing.id, { emailVerified: true }, now);
+        await q.insertIdentity(db, user.id, claims.issuer, claims.subject, email, now);
+        userId = user.id;
+      }
+      const user = await q.findUserById(db, userId);
+      if (!user) return { ok: false, code: 'invalid_credentials', message: 'The linked account no longer exists' };
+      return { ok: true, session: await startSession(user, meta, []) };
+    },
+
+    async listFavourites(userId) {
+      return q.listFavourites(db, userId);
+    },
+
+    async removeFavourite(userId, kind, ref) {
+      await q.removeFavourite(db, userId, kind, ref);
+    },
+
+    async createStaffUser(input) {
+      const parsed = registerInputSchema.safeParse({
+        email: input.email,
+        password: input.password,
+        displayName: input.displayName,
+      });
+      if (!parsed.success) return invalid(fieldsOf(parsed.error.issues));
+      const now = clock.now();
+      const passwordHash = await hashPassword(parsed.data.password);
+      const existing = await q.findUserByEmail(db, parsed.data.email);
+      if (existing) {
+        await q.updateUser(db, existing.id, { role: input.role, passwordHash }, now);
+        await q.revokeUserFamilies(db, existing.id, 'password', now);
+        const user = await q.findUserById(db, existing.id);
+        return { ok: true, user: q.toUser(user ?? existing), created: false };
+      }
+      const user = await q.insertUser(
+        db,
+        {
+          email: parsed.data.email,
+          displayName: parsed.data.displayName ?? input.displayName,
+          phone: null,
+          passwordHash,
+          role: input.role,
+          emailVerified: true,
+        },
+        now,
+      );
+      return { ok: true, user: q.toUser(user), created: true };
+    },
+
+    async getUser(userId) {
+      const user = await q.findUserById(db, userId);
+      return user ? q.toUser(user) : null;
     },
   };
 }

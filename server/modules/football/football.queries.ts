@@ -11,9 +11,12 @@ import type {
   MatchSummary,
   PlayerStats,
   Season,
+  Squad,
   TeamRef,
   TeamStats,
 } from '../../../domain/football-contracts.ts';
+import { commentaryLineSchema, type CommentaryLine } from '../../../domain/live-contracts.ts';
+import { matchPhaseSchema, type MatchClock } from '../../../domain/match-clock.ts';
 import { matchStatusSchema, type MatchStatus } from '../../../domain/match-status.ts';
 
 type Db = Kysely<Database>;
@@ -102,6 +105,7 @@ export async function listSeasonResults(db: Db, seasonId: number) {
     .selectFrom('match')
     .select(['id', 'kickoff_at', 'home_team_id', 'away_team_id', 'home_score', 'away_score', 'status', 'stage'])
     .where('season_id', '=', seasonId)
+    .where('replay_of_match_id', 'is', null)
     .execute();
   return rows.map((row) => ({
     id: Number(row.id),
@@ -142,6 +146,11 @@ export interface MatchFilter {
   ids?: number[];
   limit?: number;
   order?: 'asc' | 'desc';
+  /**
+   * Demo replays (issue #4) are not real results: lists leave them out unless
+   * asked. 'demo' adds the day's scheduled replays (not on-demand ones).
+   */
+  replays?: 'exclude' | 'demo' | 'all';
 }
 
 /** Match summaries with competition, teams and venue, in kick-off order. */
@@ -153,8 +162,14 @@ export async function listMatchSummaries(db: Db, filter: MatchFilter): Promise<M
     .innerJoin('team as h', 'h.id', 'm.home_team_id')
     .innerJoin('team as a', 'a.id', 'm.away_team_id')
     .leftJoin('venue as v', 'v.id', 'm.venue_id')
+    .leftJoin('match as o', 'o.id', 'm.replay_of_match_id')
     .select([
       'm.id',
+      'm.replay_of_match_id',
+      'o.kickoff_at as replay_kickoff_at',
+      'm.clock_phase',
+      'm.phase_started_at',
+      'm.clock_rate',
       'm.stage',
       'm.round',
       'm.group_name',
@@ -187,6 +202,9 @@ export async function listMatchSummaries(db: Db, filter: MatchFilter): Promise<M
       'a.colour_secondary as away_c2',
       'v.name as venue_name',
     ]);
+  const replays = filter.replays ?? (filter.ids !== undefined ? 'all' : 'exclude');
+  if (replays === 'exclude') query = query.where('m.replay_of_match_id', 'is', null);
+  if (replays === 'demo') query = query.where('m.source', '!=', 'relive');
   if (filter.seasonId !== undefined) query = query.where('m.season_id', '=', filter.seasonId);
   if (filter.from) query = query.where('m.kickoff_at', '>=', filter.from.toISOString());
   if (filter.to) query = query.where('m.kickoff_at', '<', filter.to.toISOString());
@@ -232,6 +250,11 @@ export async function listMatchSummaries(db: Db, filter: MatchFilter): Promise<M
     },
     hasEvents: row.has_events === 1,
     venue: row.venue_name ?? null,
+    clock: matchClockOf(row.clock_phase, row.phase_started_at, row.clock_rate),
+    replayOf:
+      row.replay_of_match_id === null || row.replay_kickoff_at === null
+        ? null
+        : { matchId: Number(row.replay_of_match_id), kickoffAt: toIsoString(row.replay_kickoff_at) },
   }));
 }
 
@@ -369,6 +392,7 @@ export async function listSeasonGoals(db: Db, seasonId: number) {
     .innerJoin('player as p', 'p.id', 'e.player_id')
     .select(['e.type', 'e.minute', 'e.team_id', 'p.id as player_id', 'p.name as player_name'])
     .where('m.season_id', '=', seasonId)
+    .where('m.replay_of_match_id', 'is', null)
     .where('e.type', 'in', ['goal', 'penalty_goal', 'own_goal'])
     .where('e.team_id', 'is not', null)
     .execute();
@@ -380,4 +404,60 @@ export async function listSeasonGoals(db: Db, seasonId: number) {
     ownGoal: row.type === 'own_goal',
     penalty: row.type === 'penalty_goal',
   }));
+}
+
+/** The stored clock of a match, when it has been seen live (domain/match-clock.ts). */
+function matchClockOf(phase: string | null, startedAt: string | Date | null, rate: number | string): MatchClock | null {
+  const parsed = matchPhaseSchema.safeParse(phase);
+  if (!parsed.success) return null;
+  return { phase: parsed.data, phaseStartedAt: startedAt === null ? null : toIsoString(startedAt), rate: Number(rate) };
+}
+
+/** The generated commentary of a match, in order (issue #4). */
+export async function listCommentary(db: Db, matchId: number): Promise<CommentaryLine[]> {
+  const rows = await db
+    .selectFrom('match_commentary')
+    .select(['seq', 'period', 'minute', 'added_minute', 'kind', 'text'])
+    .where('match_id', '=', matchId)
+    .orderBy('seq')
+    .execute();
+  return rows.map((row) => commentaryLineSchema.parse({ seq: row.seq, period: row.period, minute: row.minute, addedMinute: row.added_minute, kind: row.kind, text: row.text }));
+}
+
+/** Changes whenever an import finishes: what cached tables of complete seasons depend on. */
+export async function importGeneration(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('import_run')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('finished_at', 'is not', null)
+    .executeTakeFirst();
+  return row?.id == null ? 0 : Number(row.id);
+}
+
+/** A team's squad in the latest season (by start date) that has squad rows for it. */
+export async function listLatestSquad(db: Db, teamId: number): Promise<Squad> {
+  const latest = await db
+    .selectFrom('squad_member as q')
+    .innerJoin('season as s', 's.id', 'q.season_id')
+    .innerJoin('competition as c', 'c.id', 's.competition_id')
+    .select(['s.id as season_id', 's.code as season_code', 's.name as season_name', 'c.code', 'c.name', 'c.area_name'])
+    .where('q.team_id', '=', teamId)
+    .orderBy('s.start_date', 'desc')
+    .orderBy('c.importance', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!latest) return { season: null, players: [] };
+  const rows = await db
+    .selectFrom('squad_member as q')
+    .innerJoin('player as p', 'p.id', 'q.player_id')
+    .select(['p.id', 'p.name', 'q.shirt_number', 'q.position', 'p.position as player_position'])
+    .where('q.team_id', '=', teamId)
+    .where('q.season_id', '=', latest.season_id)
+    .execute();
+  // Shirt numbers first (engines differ on where nulls sort), then by name.
+  rows.sort((a, b) => (a.shirt_number ?? 1000) - (b.shirt_number ?? 1000) || a.name.localeCompare(b.name));
+  return {
+    season: { competition: { code: latest.code, name: latest.name, areaName: latest.area_name }, code: latest.season_code, name: latest.season_name },
+    players: rows.map((row) => ({ id: Number(row.id), name: row.name, shirtNumber: row.shirt_number, position: row.position ?? row.player_position })),
+  };
 }

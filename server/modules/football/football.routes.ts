@@ -19,6 +19,7 @@ import {
   teamStatsSchema,
   topScorersSchema,
 } from '../../../domain/football-contracts.ts';
+import { commentaryLineSchema } from '../../../domain/live-contracts.ts';
 import { matchStatusSchema } from '../../../domain/match-status.ts';
 import { isCalendarDate, isValidTimeZone } from '../../../domain/time-zones.ts';
 import { errorBody, errorBodySchema } from '../../platform/http-errors.ts';
@@ -66,8 +67,11 @@ const routes = {
   standings: createRoute({
     method: 'get',
     path: '/competitions/{code}/seasons/{season}/standings',
-    summary: 'The table: overall, home or away, optionally as it stood at the end of a date',
-    request: { params: seasonParams, query: z.object({ asOf: dateSchema.optional(), view: z.enum(['overall', 'home', 'away']).optional() }) },
+    summary: 'The table: overall, home or away, optionally as it stood at the end of a date, or as it stands with live matches (live=1)',
+    request: {
+      params: seasonParams,
+      query: z.object({ asOf: dateSchema.optional(), view: z.enum(['overall', 'home', 'away']).optional(), live: z.enum(['0', '1']).optional() }),
+    },
     responses: { 200: json(standingsSchema), ...errors },
   }),
   scorers: createRoute({
@@ -107,6 +111,13 @@ const routes = {
     summary: 'Goals, cards, substitutions and period changes',
     request: { params: idParams },
     responses: { 200: json(z.object({ events: z.array(matchEventSchema) })), ...errors },
+  }),
+  matchCommentary: createRoute({
+    method: 'get',
+    path: '/matches/{id}/commentary',
+    summary: 'Commentary generated from the match events, in order',
+    request: { params: idParams },
+    responses: { 200: json(z.object({ commentary: z.array(commentaryLineSchema) })), ...errors },
   }),
   matchLineups: createRoute({
     method: 'get',
@@ -175,8 +186,8 @@ export function footballRoutes(football: FootballService, app: OpenAPIHono) {
   app.openapi(routes.seasons, async (c) => c.json({ seasons: await football.listSeasons(c.req.valid('param').code) }, 200));
   app.openapi(routes.standings, async (c) => {
     const { code, season } = c.req.valid('param');
-    const { asOf, view } = c.req.valid('query');
-    return c.json(await football.getStandings({ code, season, asOf, view }), 200);
+    const { asOf, view, live } = c.req.valid('query');
+    return c.json(await football.getStandings({ code, season, asOf, view, live: live === '1' }), 200);
   });
   app.openapi(routes.scorers, async (c) => {
     const { code, season } = c.req.valid('param');
@@ -194,6 +205,7 @@ export function footballRoutes(football: FootballService, app: OpenAPIHono) {
   });
   app.openapi(routes.match, async (c) => c.json(await football.getMatch(c.req.valid('param').id), 200));
   app.openapi(routes.matchEvents, async (c) => c.json({ events: await football.listMatchEvents(c.req.valid('param').id) }, 200));
+  app.openapi(routes.matchCommentary, async (c) => c.json({ commentary: await football.listCommentary(c.req.valid('param').id) }, 200));
   app.openapi(routes.matchLineups, async (c) => c.json(await football.getLineups(c.req.valid('param').id), 200));
   app.openapi(routes.matchStats, async (c) => c.json(await football.getStats(c.req.valid('param').id), 200));
   app.openapi(routes.team, async (c) => c.json(await football.getTeam(c.req.valid('param').id), 200));

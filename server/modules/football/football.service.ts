@@ -13,12 +13,14 @@ import type {
   PlayerStats,
   SearchResult,
   Season,
+  Squad,
   Standings,
   Team,
   TeamStats,
   TopScorers,
 } from '../../../domain/football-contracts.ts';
-import type { MatchStatus } from '../../../domain/match-status.ts';
+import type { CommentaryLine } from '../../../domain/live-contracts.ts';
+import { isLive, type MatchStatus } from '../../../domain/match-status.ts';
 import { foldText } from '../../../domain/names.ts';
 import { computeStandings, headToHeadRecord, topScorers } from '../../../domain/standings.ts';
 import { utcRangeOfLocalDay } from '../../../domain/time-zones.ts';
@@ -26,10 +28,12 @@ import {
   findCompetition,
   findSeason,
   findTeamRow,
+  importGeneration,
   getLineups,
   listAdjustments,
   listCompetitions,
   listLatestSeasons,
+  listCommentary,
   listMatchEvents,
   listMatchSummaries,
   listPlayerStats,
@@ -37,6 +41,7 @@ import {
   listSeasonResults,
   listSeasons,
   listTeamStats,
+  listLatestSquad,
   listTeamsByIds,
   searchTeams,
   type CompetitionRow,
@@ -67,11 +72,16 @@ function seasonRules(code: string, storedRules: string, seasonCode: string) {
   return definition ? rulesForSeason(definition, seasonCode) : competitionRulesSchema.parse(JSON.parse(storedRules));
 }
 
+/** Tables of complete seasons kept in memory; the whole cache is dropped when it reaches this size. */
+const FINISHED_TABLE_CACHE_LIMIT = 500;
+
 export interface StandingsQuery {
   code: string;
   season: string;
   view?: 'overall' | 'home' | 'away';
   asOf?: string;
+  /** The table "as it stands": real matches now live (or at half-time) count with their current score. Ignored with asOf. */
+  live?: boolean;
 }
 
 export function createFootballService(db: Kysely<Database>) {
@@ -94,6 +104,52 @@ export function createFootballService(db: Kysely<Database>) {
     return match;
   }
 
+  async function computeTable(
+    competition: CompetitionRow,
+    season: SeasonRow,
+    view: NonNullable<StandingsQuery['view']>,
+    asOf: string | undefined,
+    live = false,
+  ): Promise<Standings> {
+    const [allResults, adjustments] = await Promise.all([listSeasonResults(db, season.id), listAdjustments(db, season.id)]);
+    // A league table counts the regular season only: play-offs, finals and split rounds are not in it.
+    const seasonResults = competition.kind === 'league' ? allResults.filter((match) => match.stage === null || match.stage === 'Regular season') : allResults;
+    // As it stands: a live match counts as if it ended now (replays are never in the results: listSeasonResults).
+    const liveMatchIds = live && !asOf ? seasonResults.filter((match) => isLive(match.status)).map((match) => match.id) : [];
+    const results =
+      liveMatchIds.length === 0
+        ? seasonResults
+        : seasonResults.map((match) =>
+            isLive(match.status) ? { ...match, status: 'finished' as const, homeScore: match.homeScore ?? 0, awayScore: match.awayScore ?? 0 } : match,
+          );
+    const teamIds = [...new Set(results.flatMap((match) => [match.homeTeamId, match.awayTeamId]))];
+    const teams = await listTeamsByIds(db, teamIds);
+    const applicable = adjustments.filter((adjustment) => !asOf || !adjustment.effectiveDate || adjustment.effectiveDate <= asOf);
+    const rows = computeStandings({
+      teams: [...teams.values()].map((team) => ({ id: team.id, name: team.name })),
+      matches: results,
+      rules: seasonRules(competition.code, competition.rules, season.code),
+      adjustments: applicable.map((adjustment) => ({ teamId: adjustment.teamId, points: adjustment.points })),
+      asOf: asOf,
+      view,
+    });
+    return {
+      competition: { code: competition.code, name: competition.name, areaName: competition.areaName },
+      season: publicSeason(season),
+      view,
+      asOf: asOf ?? null,
+      ...(live && !asOf ? { liveMatchIds } : {}),
+      adjustments: applicable.map(({ teamId, points, reason, source }) => ({ teamId, points, reason, source })),
+      rows: rows.map(({ teamId, teamName, ...numbers }) => {
+        const team = teams.get(teamId);
+        return { ...numbers, team: { id: teamId, name: team?.name ?? teamName, shortName: team?.shortName ?? teamName } };
+      }),
+    };
+  }
+
+  const finishedTables = new Map<string, Standings>();
+  let tableGeneration = -1;
+
   return {
     async listCompetitions(): Promise<Competition[]> {
       const [rows, latest] = await Promise.all([listCompetitions(db), listLatestSeasons(db)]);
@@ -115,31 +171,21 @@ export function createFootballService(db: Kysely<Database>) {
     async getStandings(query: StandingsQuery): Promise<Standings> {
       const { competition, season } = await requireSeason(query.code, query.season);
       const view = query.view ?? 'overall';
-      const [allResults, adjustments] = await Promise.all([listSeasonResults(db, season.id), listAdjustments(db, season.id)]);
-      // A league table counts the regular season only: play-offs, finals and split rounds are not in it.
-      const results = competition.kind === 'league' ? allResults.filter((match) => match.stage === null || match.stage === 'Regular season') : allResults;
-      const teamIds = [...new Set(results.flatMap((match) => [match.homeTeamId, match.awayTeamId]))];
-      const teams = await listTeamsByIds(db, teamIds);
-      const applicable = adjustments.filter((adjustment) => !query.asOf || !adjustment.effectiveDate || adjustment.effectiveDate <= query.asOf);
-      const rows = computeStandings({
-        teams: [...teams.values()].map((team) => ({ id: team.id, name: team.name })),
-        matches: results,
-        rules: seasonRules(competition.code, competition.rules, season.code),
-        adjustments: applicable.map((adjustment) => ({ teamId: adjustment.teamId, points: adjustment.points })),
-        asOf: query.asOf,
-        view,
-      });
-      return {
-        competition: { code: competition.code, name: competition.name, areaName: competition.areaName },
-        season: publicSeason(season),
-        view,
-        asOf: query.asOf ?? null,
-        adjustments: applicable.map(({ teamId, points, reason, source }) => ({ teamId, points, reason, source })),
-        rows: rows.map(({ teamId, teamName, ...numbers }) => {
-          const team = teams.get(teamId);
-          return { ...numbers, team: { id: teamId, name: team?.name ?? teamName, shortName: team?.shortName ?? teamName } };
-        }),
-      };
+      if (query.live && !query.asOf) return computeTable(competition, season, view, undefined, true);
+      // A complete season's table changes only when an import runs (replays never count): cache it per import.
+      if (!season.complete) return computeTable(competition, season, view, query.asOf);
+      const generation = await importGeneration(db);
+      if (generation !== tableGeneration) {
+        finishedTables.clear();
+        tableGeneration = generation;
+      }
+      const key = `${season.id}:${view}:${query.asOf ?? ''}`;
+      const cached = finishedTables.get(key);
+      if (cached) return cached;
+      const table = await computeTable(competition, season, view, query.asOf);
+      if (finishedTables.size >= FINISHED_TABLE_CACHE_LIMIT) finishedTables.clear();
+      finishedTables.set(key, table);
+      return table;
     },
 
     /** Goals per player where the data names scorers; own goals do not count for the scorer. */
@@ -168,7 +214,37 @@ export function createFootballService(db: Kysely<Database>) {
     /** Every match kicking off on `date` as the day is lived in `timeZone`. */
     async listMatchesOnDay(date: string, timeZone: string): Promise<MatchSummary[]> {
       const { start, end } = utcRangeOfLocalDay(date, timeZone);
-      return listMatchSummaries(db, { from: start, to: end });
+      return listMatchSummaries(db, { from: start, to: end, replays: 'demo' });
+    },
+
+    /**
+     * Matches in play at `now` (kicked off within the last day): real ones and
+     * the demo schedule's replays; on-demand replays too when asked (the
+     * /live-sports page lists everything running, each replay labelled).
+     */
+    async listLiveMatches(now: Date, options: { onDemandReplays?: boolean } = {}): Promise<MatchSummary[]> {
+      const range = { from: new Date(now.getTime() - 24 * 60 * 60_000), to: new Date(now.getTime() + 60_000), replays: options.onDemandReplays ? ('all' as const) : ('demo' as const) };
+      const [live, halfTime] = await Promise.all([
+        listMatchSummaries(db, { ...range, status: 'live' }),
+        listMatchSummaries(db, { ...range, status: 'half-time' }),
+      ]);
+      return [...live, ...halfTime].sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt) || a.id - b.id);
+    },
+
+    /** The latest finished real matches that have an event stream, newest first. */
+    async listRecentMatchesWithEvents(limit: number): Promise<MatchSummary[]> {
+      const rows = await db
+        .selectFrom('match')
+        .select('id')
+        .where('has_events', '=', 1)
+        .where('status', '=', 'finished')
+        .where('replay_of_match_id', 'is', null)
+        .orderBy('kickoff_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      const matches = await listMatchSummaries(db, { ids: rows.map((row) => Number(row.id)), replays: 'exclude' });
+      return matches.reverse();
     },
 
     getMatch: requireMatch,
@@ -176,6 +252,11 @@ export function createFootballService(db: Kysely<Database>) {
     async listMatchEvents(id: number): Promise<MatchEvent[]> {
       await requireMatch(id);
       return listMatchEvents(db, id);
+    },
+
+    async listCommentary(id: number): Promise<CommentaryLine[]> {
+      await requireMatch(id);
+      return listCommentary(db, id);
     },
 
     async getLineups(id: number): Promise<Lineups> {
@@ -195,10 +276,18 @@ export function createFootballService(db: Kysely<Database>) {
       return team;
     },
 
-    async listTeamMatches(id: number, options: { limit?: number; order?: 'asc' | 'desc' } = {}): Promise<MatchSummary[]> {
+    /** A team's matches; `from`/`to` bound the kick-off (from inclusive, to exclusive). */
+    async listTeamMatches(id: number, options: { limit?: number; order?: 'asc' | 'desc'; from?: Date; to?: Date } = {}): Promise<MatchSummary[]> {
       const team = await findTeamRow(db, id);
       if (!team) throw new NotFoundError(`Team ${id}`);
       return listMatchSummaries(db, { teamId: id, ...options });
+    },
+
+    /** The team's squad in the latest season that lists one (squad_member rows); empty when the data names none. */
+    async getSquad(id: number): Promise<Squad> {
+      const team = await findTeamRow(db, id);
+      if (!team) throw new NotFoundError(`Team ${id}`);
+      return listLatestSquad(db, id);
     },
 
     async getHeadToHead(first: number, second: number): Promise<HeadToHead> {

@@ -9,6 +9,9 @@ const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   uptimeSeconds: z.number(),
   checks: z.object({ database: z.enum(['ok', 'failing']) }),
+  /** This process's part in ingest: the leader runs the providers, a standby waits to take over (issue #4). */
+  ingest: z.enum(['leader', 'standby', 'off']),
+  liveClients: z.number().int(),
 });
 
 const healthRoute = createRoute({
@@ -45,6 +48,8 @@ export function siteRoutes(services: AppServices, app: OpenAPIHono) {
       status: database === 'ok' ? ('ok' as const) : ('degraded' as const),
       uptimeSeconds: Math.round(process.uptime()),
       checks: { database },
+      ingest: services.config.ROLE === 'web' ? ('off' as const) : services.ingest.isLeader() ? ('leader' as const) : ('standby' as const),
+      liveClients: services.live.hub.stats().clients,
     };
     return database === 'ok' ? c.json(body, 200) : c.json(body, 503);
   });

@@ -1,0 +1,100 @@
+// What the account pages' actions share: reading a form, turning a service
+// refusal into a form answer (status, field errors, the input kept — never a
+// password), and signing in through the request's session so its cookies go
+// out with the response.
+import { data, redirectDocument, type RouterContextProvider } from 'react-router';
+import { safeLocalPath } from '../../domain/redirect.ts';
+import type { AuthFailure } from '../../server/modules/auth/auth.service.ts';
+import { readCookies, secureCookiesFor } from '../../server/modules/auth/auth.session.ts';
+import type { FormFailure, FormResult } from '../features/auth-forms/form-parts.tsx';
+import { getRequestAuth } from './auth-context.server.ts';
+import { getServices } from './context.server.ts';
+
+/** Whether cookies get the Secure flag (production over https). */
+export function cookiesAreSecure(config: Parameters<typeof secureCookiesFor>[0]): boolean {
+  return secureCookiesFor(config);
+}
+
+export function readCookie(request: Request, name: string): string | undefined {
+  return readCookies(request).get(name);
+}
+
+const PASSWORD_FIELDS = new Set(['password', 'currentPassword', 'newPassword']);
+
+export function readForm(form: FormData, names: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of names) {
+    const value = form.get(name);
+    values[name] = typeof value === 'string' ? value : '';
+  }
+  return values;
+}
+
+/** The values a failed form shows again: everything except passwords. */
+function keptValues(values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).filter(([name]) => !PASSWORD_FIELDS.has(name)));
+}
+
+function statusOf(failure: AuthFailure): number {
+  switch (failure.code) {
+    case 'invalid_input':
+      return 400;
+    case 'email_taken':
+      return 409;
+    case 'throttled':
+      return 429;
+    default:
+      return 401;
+  }
+}
+
+function retryText(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return minutes <= 1 ? 'about a minute' : `${minutes} minutes`;
+}
+
+/** Which form of a page with several an answer belongs to. */
+export interface AnswerTag {
+  intent?: string;
+}
+
+export function formFailure(failure: AuthFailure, values: Record<string, string>, tag: AnswerTag = {}) {
+  const fields = 'fields' in failure ? failure.fields : {};
+  let message = failure.code === 'invalid_input' ? 'Please correct the fields marked below.' : failure.message;
+  const headers: Record<string, string> = {};
+  if (failure.code === 'throttled') {
+    message = `${failure.message} in ${retryText(failure.retryAfterSeconds)}.`;
+    headers['Retry-After'] = String(failure.retryAfterSeconds);
+  }
+  const body: FormFailure & AnswerTag = { ok: false, message, fields, values: keptValues(values), ...tag };
+  return data<FormResult & AnswerTag>(body, { status: statusOf(failure), headers });
+}
+
+export function formMessage(message: string, tag: AnswerTag = {}) {
+  return data<FormResult & AnswerTag>({ ok: true, message, ...tag });
+}
+
+/** Where to go after signing in: the `redirect` field when it is a safe local path (spec §2, §5). */
+export function redirectTarget(value: string | null | undefined, fallback = '/'): string {
+  return safeLocalPath(value ?? undefined, fallback);
+}
+
+type Context = Readonly<RouterContextProvider>;
+
+/** Sign-in or registration from a page or a popup; a success reloads the target document. */
+export async function signInFromForm(request: Request, context: Context, kind: 'login' | 'register') {
+  const form = await request.formData();
+  const names = kind === 'login' ? ['email', 'password'] : ['email', 'password', 'displayName', 'phone'];
+  const values = readForm(form, [...names, 'redirect']);
+  const { accounts } = getServices(context);
+  const auth = getRequestAuth(context);
+  const favourites = form.get('device_favourites');
+  const result =
+    kind === 'login'
+      ? await accounts.login(values, auth.meta, typeof favourites === 'string' ? favourites : undefined)
+      : await accounts.register(values, auth.meta, typeof favourites === 'string' ? favourites : undefined);
+  if (!result.ok) return formFailure(result, values);
+  auth.signIn(result.session);
+  // A full document load: every part of the page (the header too) renders for the signed-in user.
+  throw redirectDocument(redirectTarget(values.redirect));
+}

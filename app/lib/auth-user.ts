@@ -1,0 +1,14 @@
+// Who is signed in, as every page's header sees it: a small summary the root
+// loader adds (never a token). Sign-in and sign-out reload the document, so
+// this stays right without revalidating the root.
+import { useRouteLoaderData } from 'react-router';
+
+export interface HeaderUser {
+  displayName: string;
+  staff: boolean;
+}
+
+export function useSignedInUser(): HeaderUser | null {
+  const root = useRouteLoaderData('root') as { user?: HeaderUser | null } | undefined;
+  return root?.user ?? null;
+}

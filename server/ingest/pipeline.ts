@@ -1,0 +1,628 @@
+// The ingest pipeline (issue #4, DESIGN.md §1): a provider's snapshot of one
+// match is validated, diffed against the database, and the changes are written
+// in one transaction together with the event-log rows that describe them; the
+// bus is told only after the commit. Rules:
+// - the same snapshot twice writes nothing;
+// - a snapshot observed before the stored one is ignored (scores never move backwards);
+// - a key event that disappears or changes becomes an explicit correction event;
+// - a malformed snapshot is rejected and logged, and nothing stored changes.
+import type { Transaction } from 'kysely';
+import type { Logger } from 'pino';
+import { toIsoString, type DatabaseHandle } from '../../db/client.ts';
+import type { Database } from '../../db/schema.ts';
+import { findRef, resolveTeam, saveRef } from '../../db/seed/seed-kit.ts';
+import { commentaryLine, type CommentaryNames, type CommentarySubject } from '../../domain/commentary.ts';
+import type { MatchEvent, PlayerStats, TeamStats } from '../../domain/football-contracts.ts';
+import {
+  matchTopic,
+  providerMatchSnapshotSchema,
+  SCORING_EVENT_TYPES,
+  type LiveEvent,
+  type LiveScore,
+  type ProviderMatchSnapshot,
+  type ProviderPerson,
+  type Side,
+} from '../../domain/live-contracts.ts';
+import { readClock, type MatchClock } from '../../domain/match-clock.ts';
+import type { Clock } from '../platform/clock.ts';
+import { appendLiveEvents, type NewLiveEvent } from '../modules/live/live.queries.ts';
+import { ProviderPayloadError } from './provider.ts';
+
+type Trx = Transaction<Database>;
+
+export interface PipelineResult {
+  matchId: number;
+  outcome: 'created' | 'updated' | 'unchanged' | 'stale';
+  events: LiveEvent[];
+}
+
+export interface Pipeline {
+  /** Validates and applies one snapshot; throws ProviderPayloadError for a malformed one. */
+  apply(snapshot: unknown): Promise<PipelineResult>;
+}
+
+export interface PipelineOptions {
+  database: DatabaseHandle;
+  clock: Clock;
+  logger: Logger;
+  /** Called after a commit that appended events, with the newest position. */
+  onAppended: (lastId: number) => void;
+}
+
+interface MatchRow {
+  id: number;
+  season_id: number;
+  home_team_id: number;
+  away_team_id: number;
+  status: string;
+  clock_phase: string | null;
+  phase_started_at: string | null;
+  clock_rate: number;
+  minute: number | null;
+  home_score: number | null;
+  away_score: number | null;
+  home_score_ht: number | null;
+  away_score_ht: number | null;
+  home_score_et: number | null;
+  away_score_et: number | null;
+  home_score_pen: number | null;
+  away_score_pen: number | null;
+  observed_at: string | null;
+  replay_of_match_id: number | null;
+  replay_kickoff_at: string | null;
+  home_name: string;
+  away_name: string;
+}
+
+interface StoredEvent {
+  id: number;
+  seq: number;
+  source_key: string;
+  type: string;
+  period: string;
+  minute: number;
+  added_minute: number | null;
+  team_id: number | null;
+  player_id: number | null;
+  related_player_id: number | null;
+  detail: string | null;
+}
+
+const CLOCK_WOBBLE_MS = 90_000;
+const CORRECTION_REMOVED = 'The data provider removed this event (for example, a goal ruled out).';
+const CORRECTION_CHANGED = 'The data provider changed this event (for example, a different scorer).';
+
+export function createPipeline(options: PipelineOptions): Pipeline {
+  const { database, clock, logger } = options;
+  const { db, engine } = database;
+
+  async function loadMatch(trx: Trx, matchId: number): Promise<MatchRow> {
+    const row = await trx
+      .selectFrom('match as m')
+      .innerJoin('team as h', 'h.id', 'm.home_team_id')
+      .innerJoin('team as a', 'a.id', 'm.away_team_id')
+      .leftJoin('match as o', 'o.id', 'm.replay_of_match_id')
+      .select([
+        'm.id',
+        'm.season_id',
+        'm.home_team_id',
+        'm.away_team_id',
+        'm.status',
+        'm.clock_phase',
+        'm.phase_started_at',
+        'm.clock_rate',
+        'm.minute',
+        'm.home_score',
+        'm.away_score',
+        'm.home_score_ht',
+        'm.away_score_ht',
+        'm.home_score_et',
+        'm.away_score_et',
+        'm.home_score_pen',
+        'm.away_score_pen',
+        'm.observed_at',
+        'm.replay_of_match_id',
+        'o.kickoff_at as replay_kickoff_at',
+        'h.name as home_name',
+        'a.name as away_name',
+      ])
+      .where('m.id', '=', matchId)
+      .executeTakeFirstOrThrow();
+    return {
+      ...row,
+      id: Number(row.id),
+      season_id: Number(row.season_id),
+      home_team_id: Number(row.home_team_id),
+      away_team_id: Number(row.away_team_id),
+      phase_started_at: row.phase_started_at === null ? null : toIsoString(row.phase_started_at),
+      observed_at: row.observed_at === null ? null : toIsoString(row.observed_at),
+      replay_of_match_id: row.replay_of_match_id === null ? null : Number(row.replay_of_match_id),
+      replay_kickoff_at: row.replay_kickoff_at === null ? null : toIsoString(row.replay_kickoff_at),
+      clock_rate: Number(row.clock_rate),
+    };
+  }
+
+  async function resolveTeamId(trx: Trx, provider: string, team: ProviderMatchSnapshot['home'], kind: 'club' | 'national'): Promise<number> {
+    if (team.localId !== undefined) return team.localId;
+    if (team.externalId !== undefined) {
+      const known = await findRef(trx, provider, 'team', team.externalId);
+      if (known !== undefined) return known;
+    }
+    const id = await resolveTeam(trx, { name: team.name, shortName: team.shortName ?? team.name, kind });
+    if (team.externalId !== undefined) await saveRef(trx, provider, 'team', team.externalId, id);
+    return id;
+  }
+
+  async function resolvePlayer(trx: Trx, provider: string, person: ProviderPerson, names: Map<number, string>): Promise<number> {
+    let id = person.localId;
+    if (id === undefined && person.externalId !== undefined) id = await findRef(trx, provider, 'player', person.externalId);
+    if (id === undefined) {
+      const shortName = person.name.split(' ').at(-1) ?? person.name;
+      const row = await trx.insertInto('player').values({ name: person.name, short_name: shortName }).returning('id').executeTakeFirstOrThrow();
+      id = Number(row.id);
+      if (person.externalId !== undefined) await saveRef(trx, provider, 'player', person.externalId, id);
+    }
+    names.set(id, person.name);
+    return id;
+  }
+
+  /** The local match of a snapshot: by the provider's id, else a new row in the competition's season. */
+  async function findOrCreateMatch(trx: Trx, snapshot: ProviderMatchSnapshot, now: Date): Promise<{ matchId: number; created: boolean }> {
+    const known = await findRef(trx, snapshot.provider, 'match', snapshot.externalId);
+    if (known !== undefined) return { matchId: known, created: false };
+    if (snapshot.competitionCode === null || snapshot.season === null) {
+      throw new ProviderPayloadError(`Match ${snapshot.externalId} names no competition and season we know`, ['competitionCode']);
+    }
+    const season = await trx
+      .selectFrom('season as s')
+      .innerJoin('competition as c', 'c.id', 's.competition_id')
+      .select(['s.id', 'c.kind', 'c.area_code'])
+      .where('c.code', '=', snapshot.competitionCode)
+      .where('s.code', '=', snapshot.season)
+      .executeTakeFirst();
+    if (!season) {
+      throw new ProviderPayloadError(`Unknown competition season ${snapshot.competitionCode} ${snapshot.season}`, ['competitionCode', 'season']);
+    }
+    const kind = season.kind === 'cup' && season.area_code === null ? 'national' : 'club';
+    const homeId = await resolveTeamId(trx, snapshot.provider, snapshot.home, kind);
+    const awayId = await resolveTeamId(trx, snapshot.provider, snapshot.away, kind);
+
+    // The same fixture imported from another source (e.g. openfootball) becomes this provider's match.
+    let matchId: number | undefined;
+    if (!snapshot.replayOf) {
+      const kickoff = Date.parse(snapshot.kickoffAt);
+      const existing = await trx
+        .selectFrom('match')
+        .select('id')
+        .where('season_id', '=', season.id)
+        .where('home_team_id', '=', homeId)
+        .where('away_team_id', '=', awayId)
+        .where('replay_of_match_id', 'is', null)
+        .where('kickoff_at', '>=', new Date(kickoff - 36 * 3600_000).toISOString())
+        .where('kickoff_at', '<=', new Date(kickoff + 36 * 3600_000).toISOString())
+        .executeTakeFirst();
+      if (existing) matchId = Number(existing.id);
+    }
+    if (matchId === undefined) {
+      const row = await trx
+        .insertInto('match')
+        .values({
+          season_id: season.id,
+          stage: snapshot.stage,
+          round: snapshot.round,
+          group_name: snapshot.group,
+          kickoff_at: new Date(snapshot.kickoffAt).toISOString(),
+          kickoff_time_known: 1,
+          home_team_id: homeId,
+          away_team_id: awayId,
+          status: 'scheduled',
+          source: snapshot.provider,
+          updated_at: now.toISOString(),
+          replay_of_match_id: snapshot.replayOf?.matchId ?? null,
+          has_events: 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      matchId = Number(row.id);
+    }
+    await saveRef(trx, snapshot.provider, 'match', snapshot.externalId, matchId);
+    return { matchId, created: true };
+  }
+
+  async function writeLineups(trx: Trx, snapshot: ProviderMatchSnapshot, match: MatchRow, names: Map<number, string>): Promise<void> {
+    if (!snapshot.lineups) return;
+    const existing = await trx.selectFrom('match_lineup').select('player_id').where('match_id', '=', match.id).limit(1).executeTakeFirst();
+    if (existing) return;
+    for (const side of ['home', 'away'] as const) {
+      const lineup = snapshot.lineups[side];
+      const teamId = side === 'home' ? match.home_team_id : match.away_team_id;
+      await trx
+        .insertInto('match_side')
+        .values({ match_id: match.id, team_id: teamId, side, formation: lineup.formation, coach: lineup.coach })
+        .onConflict((oc) => oc.columns(['match_id', 'side']).doNothing())
+        .execute();
+      const seen = new Set<number>();
+      for (const entry of lineup.players) {
+        const playerId = await resolvePlayer(trx, snapshot.provider, entry.player, names);
+        if (seen.has(playerId)) continue;
+        seen.add(playerId);
+        await trx
+          .insertInto('match_lineup')
+          .values({
+            match_id: match.id,
+            team_id: teamId,
+            player_id: playerId,
+            shirt_number: entry.shirtNumber,
+            position: entry.position,
+            starter: entry.starter ? 1 : 0,
+            captain: entry.captain ? 1 : 0,
+          })
+          .execute();
+      }
+    }
+  }
+
+  async function apply(raw: unknown): Promise<PipelineResult> {
+    const parsed = providerMatchSnapshotSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+      logger.warn({ issues: issues.slice(0, 10) }, 'ingest: rejected a malformed snapshot; nothing stored');
+      throw new ProviderPayloadError('Malformed match snapshot', issues);
+    }
+    const snapshot = parsed.data;
+    const now = clock.now();
+
+    const result = await db.transaction().execute(async (trx): Promise<PipelineResult> => {
+      const { matchId, created } = await findOrCreateMatch(trx, snapshot, now);
+      const match = await loadMatch(trx, matchId);
+      if (match.observed_at !== null && Date.parse(snapshot.observedAt) < Date.parse(match.observed_at)) {
+        return { matchId, outcome: 'stale', events: [] };
+      }
+      const names = new Map<number, string>();
+      const out: NewLiveEvent[] = [];
+      const topic = matchTopic(matchId);
+      const teamOf = (side: Side | null) => (side === 'home' ? match.home_team_id : side === 'away' ? match.away_team_id : null);
+      const sideOf = (teamId: number | null): Side | null => (teamId === match.home_team_id ? 'home' : teamId === match.away_team_id ? 'away' : null);
+      const commentaryNames: CommentaryNames = { home: match.home_name, away: match.away_name };
+
+      await writeLineups(trx, snapshot, match, names);
+
+      // ---- Key events -------------------------------------------------------
+      const newCommentary: CommentarySubject[] = [];
+      const commentaryKeys: string[] = [];
+      if (snapshot.events !== null) {
+        const storedRows = await trx
+          .selectFrom('match_event')
+          .select(['id', 'seq', 'source_key', 'type', 'period', 'minute', 'added_minute', 'team_id', 'player_id', 'related_player_id', 'detail'])
+          .where('match_id', '=', matchId)
+          .where('source_key', 'is not', null)
+          .orderBy('seq')
+          .execute();
+        const stored = new Map<string, StoredEvent>(
+          storedRows.map((row) => [
+            row.source_key as string,
+            {
+              ...row,
+              id: Number(row.id),
+              source_key: row.source_key as string,
+              team_id: row.team_id === null ? null : Number(row.team_id),
+              player_id: row.player_id === null ? null : Number(row.player_id),
+              related_player_id: row.related_player_id === null ? null : Number(row.related_player_id),
+            },
+          ]),
+        );
+        const maxSeqRow = await trx.selectFrom('match_event').select((eb) => eb.fn.max('seq').as('seq')).where('match_id', '=', matchId).executeTakeFirst();
+        let nextSeq = Number(maxSeqRow?.seq ?? 0) + 1;
+        const storedIds = [...stored.values()].flatMap((row) => [row.player_id, row.related_player_id]).filter((id): id is number => id !== null);
+        if (storedIds.length > 0) {
+          const rows = await trx.selectFrom('player').select(['id', 'name']).where('id', 'in', storedIds).execute();
+          for (const row of rows) names.set(Number(row.id), row.name);
+        }
+        const toContract = (row: Omit<StoredEvent, 'id' | 'source_key'>): MatchEvent => ({
+          seq: row.seq,
+          period: row.period,
+          minute: row.minute,
+          addedMinute: row.added_minute,
+          type: row.type,
+          teamId: row.team_id,
+          player: row.player_id === null ? null : { id: row.player_id, name: names.get(row.player_id) ?? '' },
+          relatedPlayer: row.related_player_id === null ? null : { id: row.related_player_id, name: names.get(row.related_player_id) ?? '' },
+          detail: row.detail,
+        });
+
+        const running = { home: 0, away: 0 };
+        const pens = { home: 0, away: 0 };
+        const seen = new Set<string>();
+        for (const event of snapshot.events) {
+          seen.add(event.key);
+          if (SCORING_EVENT_TYPES.has(event.type) && event.side) running[event.side] += 1;
+          if (event.type === 'shootout_goal' && event.side) pens[event.side] += 1;
+          const playerId = event.player ? await resolvePlayer(trx, snapshot.provider, event.player, names) : null;
+          const relatedId = event.relatedPlayer ? await resolvePlayer(trx, snapshot.provider, event.relatedPlayer, names) : null;
+          const values = {
+            type: event.type,
+            period: event.period,
+            minute: event.minute,
+            added_minute: event.addedMinute,
+            team_id: teamOf(event.side),
+            player_id: playerId,
+            related_player_id: relatedId,
+            detail: event.detail,
+          };
+          const before = stored.get(event.key);
+          if (!before) {
+            const seq = nextSeq++;
+            await trx
+              .insertInto('match_event')
+              .values({ ...values, match_id: matchId, seq, second: null, source_key: event.key })
+              .execute();
+            out.push({ topic, type: 'match-event', matchId, data: { matchId, event: toContract({ ...values, seq }) } });
+            newCommentary.push({
+              seq,
+              period: event.period,
+              minute: event.minute,
+              addedMinute: event.addedMinute,
+              type: event.type,
+              side: event.side,
+              player: event.player ? (event.player.shortName ?? event.player.name) : null,
+              relatedPlayer: event.relatedPlayer ? (event.relatedPlayer.shortName ?? event.relatedPlayer.name) : null,
+              detail: event.detail,
+              scoreAfter: { ...running },
+              penaltiesAfter: event.period === 'P' ? { ...pens } : null,
+            });
+            commentaryKeys.push(`e:${event.key}`);
+            continue;
+          }
+          const changed = (Object.keys(values) as (keyof typeof values)[]).some((field) => values[field] !== before[field]);
+          if (!changed) continue;
+          await trx.updateTable('match_event').set(values).where('id', '=', before.id).execute();
+          out.push({
+            topic,
+            type: 'correction',
+            matchId,
+            data: { matchId, before: toContract(before), after: toContract({ ...values, seq: before.seq }), reason: CORRECTION_CHANGED },
+          });
+        }
+        for (const [key, before] of stored) {
+          if (seen.has(key)) continue;
+          await trx.deleteFrom('match_event').where('id', '=', before.id).execute();
+          out.push({ topic, type: 'correction', matchId, data: { matchId, before: toContract(before), after: null, reason: CORRECTION_REMOVED } });
+          const player = before.player_id === null ? null : (names.get(before.player_id) ?? null);
+          newCommentary.push({
+            seq: before.seq,
+            period: before.period,
+            minute: before.minute,
+            addedMinute: before.added_minute,
+            type: 'correction',
+            side: sideOf(before.team_id),
+            player,
+            relatedPlayer: null,
+            detail: before.type,
+            scoreAfter: null,
+            penaltiesAfter: null,
+          });
+          commentaryKeys.push(`c:${key}`);
+        }
+      }
+
+      // ---- Score, status and clock ---------------------------------------
+      const score = snapshot.score;
+      const clockState: MatchClock | null = snapshot.clock;
+      const minute = clockState ? (readClock(clockState, new Date(snapshot.observedAt))?.minute ?? match.minute) : match.minute;
+      // A provider that reports only the minute gives a start estimate that wobbles between polls:
+      // within the same phase, a start less than 90 s from the stored one keeps the stored one.
+      let phaseStartedAt = clockState?.phaseStartedAt ? new Date(clockState.phaseStartedAt).toISOString() : null;
+      if (
+        phaseStartedAt !== null &&
+        match.phase_started_at !== null &&
+        clockState?.phase === match.clock_phase &&
+        Math.abs(Date.parse(phaseStartedAt) - Date.parse(match.phase_started_at)) < CLOCK_WOBBLE_MS
+      ) {
+        phaseStartedAt = match.phase_started_at;
+      }
+      const next = {
+        status: snapshot.status,
+        clock_phase: clockState?.phase ?? null,
+        phase_started_at: phaseStartedAt,
+        clock_rate: clockState?.rate ?? 1,
+        home_score: score.home,
+        away_score: score.away,
+        home_score_ht: score.halfTime?.home ?? null,
+        away_score_ht: score.halfTime?.away ?? null,
+        home_score_et: score.extraTime?.home ?? null,
+        away_score_et: score.extraTime?.away ?? null,
+        home_score_pen: score.penalties?.home ?? null,
+        away_score_pen: score.penalties?.away ?? null,
+      };
+      const scoreChanged = (Object.keys(next) as (keyof typeof next)[]).some((field) => next[field] !== match[field]);
+      const hasEvents = snapshot.events !== null && snapshot.events.length > 0;
+      const observedAt = new Date(snapshot.observedAt).toISOString();
+      if (scoreChanged || created || match.observed_at !== observedAt) {
+        await trx
+          .updateTable('match')
+          .set({
+            ...next,
+            minute,
+            observed_at: observedAt,
+            updated_at: now.toISOString(),
+            ...(hasEvents ? { has_events: 1 } : {}),
+          })
+          .where('id', '=', matchId)
+          .execute();
+      }
+      if (scoreChanged) {
+        const live: LiveScore = {
+          matchId,
+          status: next.status,
+          clock: clockState ? { ...clockState, phaseStartedAt } : null,
+          minute,
+          home: next.home_score,
+          away: next.away_score,
+          halfTime: score.halfTime,
+          extraTime: score.extraTime,
+          penalties: score.penalties,
+          replayOf: match.replay_of_match_id !== null && match.replay_kickoff_at !== null ? { matchId: match.replay_of_match_id, kickoffAt: match.replay_kickoff_at } : null,
+        };
+        out.push({ topic, type: 'score', matchId, data: live });
+        if (next.status === 'finished' && match.status !== 'finished') {
+          newCommentary.push({
+            seq: 100_000,
+            period: 'FT',
+            minute: minute ?? 90,
+            addedMinute: null,
+            type: 'full_time',
+            side: null,
+            player: null,
+            relatedPlayer: null,
+            detail: null,
+            scoreAfter: live.home !== null && live.away !== null ? { home: live.home, away: live.away } : null,
+            penaltiesAfter: score.penalties,
+          });
+          commentaryKeys.push('ft');
+        }
+      }
+
+      // ---- Stats ----------------------------------------------------------
+      if (snapshot.teamStats) {
+        const teamStats: TeamStats[] = [
+          { teamId: match.home_team_id, ...snapshot.teamStats.home },
+          { teamId: match.away_team_id, ...snapshot.teamStats.away },
+        ];
+        const storedStats = await trx.selectFrom('match_team_stats').selectAll().where('match_id', '=', matchId).execute();
+        const key = (stats: TeamStats) =>
+          [stats.teamId, stats.shots, stats.shotsOnTarget, stats.possession, stats.passes, stats.passesAccurate, stats.corners, stats.fouls, stats.offsides, stats.yellowCards, stats.redCards].join(',');
+        const storedKey = storedStats
+          .map((row) =>
+            [Number(row.team_id), row.shots, row.shots_on_target, Number(row.possession), row.passes, row.passes_accurate, row.corners, row.fouls, row.offsides, row.yellow_cards, row.red_cards].join(','),
+          )
+          .sort()
+          .join('|');
+        if (storedKey !== teamStats.map(key).sort().join('|')) {
+          await trx.deleteFrom('match_team_stats').where('match_id', '=', matchId).execute();
+          await trx
+            .insertInto('match_team_stats')
+            .values(
+              teamStats.map((stats) => ({
+                match_id: matchId,
+                team_id: stats.teamId,
+                shots: stats.shots,
+                shots_on_target: stats.shotsOnTarget,
+                possession: stats.possession,
+                passes: stats.passes,
+                passes_accurate: stats.passesAccurate,
+                corners: stats.corners,
+                fouls: stats.fouls,
+                offsides: stats.offsides,
+                yellow_cards: stats.yellowCards,
+                red_cards: stats.redCards,
+              })),
+            )
+            .execute();
+          const playerStats: PlayerStats[] = [];
+          if (snapshot.playerStats) {
+            await trx.deleteFrom('match_player_stats').where('match_id', '=', matchId).execute();
+            for (const { player, side, ...counts } of snapshot.playerStats) {
+              const playerId = await resolvePlayer(trx, snapshot.provider, player, names);
+              const teamId = teamOf(side) as number;
+              playerStats.push({ playerId, name: player.name, teamId, ...counts });
+            }
+            const unique = [...new Map(playerStats.map((stats) => [stats.playerId, stats])).values()];
+            if (unique.length > 0) {
+              await trx
+                .insertInto('match_player_stats')
+                .values(
+                  unique.map((stats) => ({
+                    match_id: matchId,
+                    player_id: stats.playerId,
+                    team_id: stats.teamId,
+                    minutes: stats.minutes,
+                    goals: stats.goals,
+                    assists: stats.assists,
+                    shots: stats.shots,
+                    shots_on_target: stats.shotsOnTarget,
+                    passes: stats.passes,
+                    passes_accurate: stats.passesAccurate,
+                    key_passes: stats.keyPasses,
+                    duels: stats.duels,
+                    duels_won: stats.duelsWon,
+                    fouls: stats.fouls,
+                    yellow_cards: stats.yellowCards,
+                    red_cards: stats.redCards,
+                  })),
+                )
+                .execute();
+            }
+          }
+          out.push({ topic, type: 'stats', matchId, data: { matchId, teamStats, playerStats } });
+        }
+      }
+
+      // ---- Commentary -----------------------------------------------------
+      for (const moment of snapshot.moments ?? []) {
+        newCommentary.push({
+          seq: 0,
+          period: moment.period,
+          minute: moment.minute,
+          addedMinute: moment.addedMinute,
+          type: moment.kind,
+          side: moment.side,
+          player: moment.player ? (moment.player.shortName ?? moment.player.name) : null,
+          relatedPlayer: null,
+          detail: moment.detail,
+          scoreAfter: null,
+          penaltiesAfter: null,
+        });
+        commentaryKeys.push(`m:${moment.key}`);
+      }
+      if (newCommentary.length > 0) {
+        const existingKeys = new Set(
+          (
+            await trx
+              .selectFrom('match_commentary')
+              .select('source_key')
+              .where('match_id', '=', matchId)
+              .where('source_key', 'in', commentaryKeys)
+              .execute()
+          ).map((row) => row.source_key),
+        );
+        const maxRow = await trx.selectFrom('match_commentary').select((eb) => eb.fn.max('seq').as('seq')).where('match_id', '=', matchId).executeTakeFirst();
+        let nextLine = Number(maxRow?.seq ?? 0) + 1;
+        for (const [index, subject] of newCommentary.entries()) {
+          const key = commentaryKeys[index] as string;
+          if (existingKeys.has(key)) continue;
+          const text = subject.type === 'correction' ? correctionText(subject, commentaryNames) : commentaryLine({ ...subject, seq: subject.seq || nextLine }, commentaryNames);
+          if (!text) continue;
+          const seq = nextLine++;
+          await trx
+            .insertInto('match_commentary')
+            .values({ match_id: matchId, seq, source_key: key, period: text.period, minute: text.minute, added_minute: text.addedMinute, kind: text.kind, text: text.text })
+            .execute();
+          out.push({ topic, type: 'commentary', matchId, data: { matchId, line: { seq, ...text } } });
+        }
+      }
+
+      const events = await appendLiveEvents(trx, engine, out, now);
+      const outcome = created ? 'created' : events.length > 0 ? 'updated' : 'unchanged';
+      return { matchId, outcome, events };
+    });
+
+    const last = result.events.at(-1);
+    if (last) options.onAppended(last.id);
+    return result;
+  }
+
+  return { apply };
+}
+
+function correctionText(subject: CommentarySubject, names: CommentaryNames) {
+  const team = subject.side === 'home' ? names.home : subject.side === 'away' ? names.away : null;
+  const what = subject.detail === 'goal' || subject.detail === 'penalty_goal' || subject.detail === 'own_goal' ? 'goal' : 'event';
+  const who = subject.player ? ` credited to ${subject.player}` : '';
+  return {
+    period: subject.period,
+    minute: subject.minute,
+    addedMinute: subject.addedMinute,
+    kind: 'info' as const,
+    text: `Correction: the ${what}${who} (${team ? `${team}, ` : ''}${subject.minute}') has been removed by the data provider.`,
+  };
+}

@@ -1,0 +1,89 @@
+// Account mail (DESIGN.md §2): nodemailer over SMTP_URL; without it — or when
+// the SMTP server refuses — the mail goes to the outbox table the staff read
+// in the CMS, so a fresh install never loses a reset link.
+import type { Kysely } from 'kysely';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import { toIsoString } from '../../../db/client.ts';
+import type { Database } from '../../../db/schema.ts';
+import type { Clock } from '../../platform/clock.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  /** What the mail is, for the outbox list: 'password-reset', … */
+  kind: string;
+}
+
+export interface OutboxMail extends Mail {
+  id: number;
+  error: string | null;
+  createdAt: string;
+}
+
+export interface Mailer {
+  /** 'smtp' when an SMTP server accepted it, 'outbox' when it was stored instead. */
+  send(mail: Mail): Promise<'smtp' | 'outbox'>;
+  /** The newest stored mails, optionally for one address (staff view; the test suite). */
+  listOutbox(options?: { to?: string; limit?: number }): Promise<OutboxMail[]>;
+}
+
+export function createMailer(options: {
+  db: Kysely<Database>;
+  clock: Clock;
+  logger: Logger;
+  smtpUrl: string | undefined;
+  from: string;
+  siteName: string;
+}): Mailer {
+  const { db, clock, logger } = options;
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const from = { name: options.siteName, address: options.from };
+
+  async function store(mail: Mail, error: string | null) {
+    await db
+      .insertInto('outbox_mail')
+      .values({
+        to_address: mail.to,
+        subject: mail.subject,
+        text_body: mail.text,
+        kind: mail.kind,
+        error,
+        created_at: clock.now().toISOString(),
+      })
+      .execute();
+  }
+
+  return {
+    async send(mail) {
+      if (transport) {
+        try {
+          await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+          return 'smtp';
+        } catch (error) {
+          // The body is not logged: it may hold a one-time link.
+          logger.error({ err: error, kind: mail.kind }, 'SMTP delivery failed; the mail was kept in the outbox');
+          await store(mail, error instanceof Error ? error.message : String(error));
+          return 'outbox';
+        }
+      }
+      await store(mail, null);
+      return 'outbox';
+    },
+    async listOutbox({ to, limit = 50 } = {}) {
+      let query = db.selectFrom('outbox_mail').selectAll().orderBy('id', 'desc').limit(limit);
+      if (to) query = query.where('to_address', '=', to.toLowerCase());
+      const rows = await query.execute();
+      return rows.map((row) => ({
+        id: Number(row.id),
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        kind: row.kind,
+        error: row.error,
+        createdAt: toIsoString(row.created_at),
+      }));
+    },
+  };
+}

@@ -1,0 +1,337 @@
+// The accounts API (issue #6, spec §7, DESIGN.md §6). Sign-in and registration
+// answer `{ data: { token: { access_token, refresh_token, expires_in }, user } }`;
+// the user call answers `{ user }`. API clients send `Authorization: Bearer`;
+// the web app's cookies are accepted too (writes then pass the CSRF check in
+// server/http.ts). No token ever goes into a URL or a log line.
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { safeLocalPath } from '../../../domain/redirect.ts';
+import { errorBody, errorBodySchema } from '../../platform/http-errors.ts';
+import type { AppServices } from '../../services.ts';
+import {
+  FORGOT_PASSWORD_MESSAGE,
+  authResponseSchema,
+  changePasswordInputSchema,
+  forgotPasswordInputSchema,
+  loginInputSchema,
+  logoutInputSchema,
+  refreshInputSchema,
+  registerInputSchema,
+  resetPasswordInputSchema,
+  sessionSchema,
+  userResponseSchema,
+  userSchema,
+} from './auth.schemas.ts';
+import type { AuthFailure, IssuedSession } from './auth.service.ts';
+import { OIDC_STATE_COOKIE } from './auth.oidc.ts';
+import { readCookies, secureCookiesFor, type RequestAuth } from './auth.session.ts';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { required: true, content: { 'application/json': { schema } } },
+});
+const error = (description: string) => json(errorBodySchema, description);
+
+const routes = {
+  register: createRoute({
+    method: 'post',
+    path: '/auth/register',
+    summary: 'Create an account and sign in',
+    request: body(registerInputSchema),
+    responses: {
+      201: json(authResponseSchema, 'Signed in'),
+      400: error('Invalid input, naming the field'),
+      409: error('The email address has an account'),
+    },
+  }),
+  login: createRoute({
+    method: 'post',
+    path: '/auth/login',
+    summary: 'Sign in with email and password',
+    request: body(loginInputSchema),
+    responses: {
+      200: json(authResponseSchema, 'Signed in'),
+      400: error('Invalid input'),
+      401: error('Wrong email or password (one answer for both)'),
+      429: error('Too many failures for this account or address; see Retry-After'),
+    },
+  }),
+  refresh: createRoute({
+    method: 'post',
+    path: '/auth/refresh-token',
+    summary: 'Exchange a refresh token for new tokens (rotation; reuse revokes the session)',
+    request: body(refreshInputSchema),
+    responses: {
+      200: json(authResponseSchema, 'New tokens'),
+      400: error('Invalid input'),
+      401: error('Unknown, expired, revoked or reused refresh token'),
+    },
+  }),
+  logout: createRoute({
+    method: 'post',
+    path: '/auth/logout',
+    summary: 'End this session (Bearer token, cookies or refresh_token)',
+    request: { body: { required: false, content: { 'application/json': { schema: logoutInputSchema } } } },
+    responses: { 200: json(z.object({ data: z.object({ signedOut: z.literal(true) }) }), 'Signed out') },
+  }),
+  user: createRoute({
+    method: 'get',
+    path: '/auth/user',
+    summary: 'The signed-in user',
+    responses: { 200: json(userResponseSchema, 'The user'), 401: error('Not signed in') },
+  }),
+  forgot: createRoute({
+    method: 'post',
+    path: '/auth/forgot-password',
+    summary: 'Mail a single-use password reset link (same answer whether or not the account exists)',
+    request: body(forgotPasswordInputSchema),
+    responses: {
+      202: json(z.object({ data: z.object({ message: z.string() }) }), 'Accepted'),
+      400: error('Invalid input'),
+    },
+  }),
+  reset: createRoute({
+    method: 'post',
+    path: '/auth/reset-password',
+    summary: 'Set a new password with a reset token; every session is signed out',
+    request: body(resetPasswordInputSchema),
+    responses: {
+      200: json(z.object({ data: z.object({ user: userSchema }) }), 'Password changed'),
+      400: error('Invalid input or an unusable link'),
+    },
+  }),
+  changePassword: createRoute({
+    method: 'post',
+    path: '/auth/password',
+    summary: 'Change the password; other sessions are signed out',
+    request: body(changePasswordInputSchema),
+    responses: {
+      200: json(z.object({ data: z.object({ changed: z.literal(true) }) }), 'Changed'),
+      400: error('Invalid input'),
+      401: error('Not signed in'),
+    },
+  }),
+  sessions: createRoute({
+    method: 'get',
+    path: '/auth/sessions',
+    summary: 'Active sessions of the signed-in user',
+    responses: { 200: json(z.object({ data: z.array(sessionSchema) }), 'Sessions'), 401: error('Not signed in') },
+  }),
+  revokeSession: createRoute({
+    method: 'delete',
+    path: '/auth/sessions/{id}',
+    summary: 'Sign out one session',
+    request: {
+      params: z.object({
+        id: z
+          .string()
+          .regex(/^[1-9]\d{0,15}$/, 'must be a session id')
+          .transform(Number),
+      }),
+    },
+    responses: {
+      200: json(z.object({ data: z.object({ revoked: z.literal(true) }) }), 'Revoked'),
+      401: error('Not signed in'),
+      404: error('No such active session'),
+    },
+  }),
+  revokeAll: createRoute({
+    method: 'post',
+    path: '/auth/sessions/revoke-all',
+    summary: 'Sign out everywhere',
+    responses: {
+      200: json(z.object({ data: z.object({ revoked: z.number().int() }) }), 'Revoked'),
+      401: error('Not signed in'),
+    },
+  }),
+};
+
+function failureBody(failure: AuthFailure) {
+  return errorBody(failure.code, failure.message, 'fields' in failure ? failure.fields : undefined);
+}
+
+function tokenBody(session: IssuedSession) {
+  return { data: { token: session.token, user: session.user } };
+}
+
+/** The client address for throttling: the socket's, or the proxy's last X-Forwarded-For hop when TRUST_PROXY is set. */
+export function clientAddress(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const hops = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((hop) => hop.trim())
+      .filter(Boolean);
+    const last = hops.at(-1);
+    if (last) return last;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+const UNAUTHENTICATED = errorBody('unauthenticated', 'Sign in to continue');
+
+export function authRoutes(services: AppServices, app: OpenAPIHono) {
+  const { accounts, sessions, config, oidc } = services;
+
+  function requestAuth(c: Context): RequestAuth {
+    return sessions.forRequest(c.req.raw, clientAddress(c, config.TRUST_PROXY));
+  }
+
+  /** Puts the session's Set-Cookie headers (a refresh, a sign-out) on the answer; never cached. */
+  function sendCookies(c: Context, auth: RequestAuth) {
+    for (const value of auth.setCookieHeaders()) c.header('Set-Cookie', value, { append: true });
+    c.header('Cache-Control', 'private, no-store');
+  }
+
+  app.openapi(routes.register, async (c) => {
+    const result = await accounts.register(c.req.valid('json'), requestAuth(c).meta);
+    c.header('Cache-Control', 'no-store');
+    if (!result.ok)
+      return result.code === 'email_taken' ? c.json(failureBody(result), 409) : c.json(failureBody(result), 400);
+    return c.json(tokenBody(result.session), 201);
+  });
+
+  app.openapi(routes.login, async (c) => {
+    const result = await accounts.login(c.req.valid('json'), requestAuth(c).meta);
+    c.header('Cache-Control', 'no-store');
+    if (result.ok) return c.json(tokenBody(result.session), 200);
+    if (result.code === 'throttled') {
+      c.header('Retry-After', String(result.retryAfterSeconds));
+      return c.json(failureBody(result), 429);
+    }
+    return result.code === 'invalid_input' ? c.json(failureBody(result), 400) : c.json(failureBody(result), 401);
+  });
+
+  app.openapi(routes.refresh, async (c) => {
+    const result = await accounts.refresh(c.req.valid('json'), requestAuth(c).meta);
+    c.header('Cache-Control', 'no-store');
+    if (result.ok) return c.json(tokenBody(result.session), 200);
+    return result.code === 'invalid_input' ? c.json(failureBody(result), 400) : c.json(failureBody(result), 401);
+  });
+
+  app.openapi(routes.logout, async (c) => {
+    const auth = requestAuth(c);
+    let refreshToken: string | undefined;
+    try {
+      const parsed = logoutInputSchema.safeParse(await c.req.json());
+      refreshToken = parsed.success ? parsed.data.refresh_token : undefined;
+    } catch {
+      refreshToken = undefined;
+    }
+    if (refreshToken) await accounts.logoutByRefreshToken(refreshToken);
+    await auth.signOut();
+    sendCookies(c, auth);
+    return c.json({ data: { signedOut: true as const } }, 200);
+  });
+
+  app.openapi(routes.user, async (c) => {
+    const auth = requestAuth(c);
+    const current = await auth.currentUser();
+    const user = current ? await accounts.getUser(current.id) : null;
+    sendCookies(c, auth);
+    if (!user) return c.json(UNAUTHENTICATED, 401);
+    return c.json({ user }, 200);
+  });
+
+  app.openapi(routes.forgot, async (c) => {
+    const result = await accounts.requestPasswordReset(c.req.valid('json'));
+    if (!result.ok) return c.json(failureBody(result), 400);
+    return c.json({ data: { message: FORGOT_PASSWORD_MESSAGE } }, 202);
+  });
+
+  app.openapi(routes.reset, async (c) => {
+    const result = await accounts.resetPassword(c.req.valid('json'));
+    if (!result.ok) return c.json(failureBody(result), 400);
+    return c.json({ data: { user: result.user } }, 200);
+  });
+
+  app.openapi(routes.changePassword, async (c) => {
+    const auth = requestAuth(c);
+    const user = await auth.currentUser();
+    sendCookies(c, auth);
+    if (!user) return c.json(UNAUTHENTICATED, 401);
+    const result = await accounts.changePassword(user.id, user.familyId, c.req.valid('json'));
+    if (!result.ok)
+      return result.code === 'invalid_input' ? c.json(failureBody(result), 400) : c.json(failureBody(result), 401);
+    return c.json({ data: { changed: true as const } }, 200);
+  });
+
+  app.openapi(routes.sessions, async (c) => {
+    const auth = requestAuth(c);
+    const user = await auth.currentUser();
+    sendCookies(c, auth);
+    if (!user) return c.json(UNAUTHENTICATED, 401);
+    return c.json({ data: await accounts.listSessions(user.id, user.familyId) }, 200);
+  });
+
+  app.openapi(routes.revokeSession, async (c) => {
+    const auth = requestAuth(c);
+    const user = await auth.currentUser();
+    if (!user) {
+      sendCookies(c, auth);
+      return c.json(UNAUTHENTICATED, 401);
+    }
+    const { id } = c.req.valid('param');
+    const revoked = await accounts.revokeSession(user.id, id);
+    if (revoked && id === user.familyId) auth.clearCookies();
+    sendCookies(c, auth);
+    if (!revoked) return c.json(errorBody('not_found', 'No such active session'), 404);
+    return c.json({ data: { revoked: true as const } }, 200);
+  });
+
+  app.openapi(routes.revokeAll, async (c) => {
+    const auth = requestAuth(c);
+    const user = await auth.currentUser();
+    if (!user) {
+      sendCookies(c, auth);
+      return c.json(UNAUTHENTICATED, 401);
+    }
+    const revoked = await accounts.revokeAllSessions(user.id);
+    auth.clearCookies();
+    sendCookies(c, auth);
+    return c.json({ data: { revoked } }, 200);
+  });
+
+  // ---- OpenID Connect: browser redirects, not JSON (kept out of the OpenAPI document) ----
+  app.get('/auth/oidc/start', async (c) => {
+    if (!oidc.enabled) return c.json(errorBody('not_found', 'Social sign-in is not configured'), 404);
+    const returnTo = safeLocalPath(c.req.query('redirect'), '/');
+    try {
+      const started = await oidc.start(returnTo);
+      c.header('Set-Cookie', oidc.stateCookieHeader(started.stateCookie, secureCookiesFor(config)));
+      c.header('Cache-Control', 'no-store');
+      return c.redirect(started.url, 302);
+    } catch (failure) {
+      services.logger.error({ err: failure }, 'OIDC: the provider could not be reached');
+      return c.redirect(`/login?error=oidc`, 302);
+    }
+  });
+
+  app.get('/auth/oidc/callback', async (c) => {
+    if (!oidc.enabled) return c.json(errorBody('not_found', 'Social sign-in is not configured'), 404);
+    const auth = requestAuth(c);
+    c.header('Set-Cookie', oidc.stateCookieHeader('', secureCookiesFor(config)), { append: true });
+    c.header('Cache-Control', 'no-store');
+    let finished: Awaited<ReturnType<typeof oidc.finish>>;
+    try {
+      finished = await oidc.finish(new URL(c.req.url).search, readCookies(c.req.raw).get(OIDC_STATE_COOKIE));
+    } catch (failure) {
+      // The message only: the error may quote parameters of the callback URL.
+      services.logger.warn({ reason: failure instanceof Error ? failure.name : 'unknown' }, 'OIDC callback refused');
+      return c.redirect('/login?error=oidc', 302);
+    }
+    const result = await accounts.signInWithOidc(finished.claims, auth.meta);
+    if (!result.ok) return c.redirect('/login?error=oidc-email', 302);
+    auth.signIn(result.session);
+    for (const value of auth.setCookieHeaders()) c.header('Set-Cookie', value, { append: true });
+    return c.redirect(safeLocalPath(finished.returnTo, '/'), 302);
+  });
+}

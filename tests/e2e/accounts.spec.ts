@@ -1,0 +1,377 @@
+// Accounts in a real browser (issue #6): register → sign in → account → sign
+// out → /en; forgot → mail → reset; the guards and safe redirects; the header
+// popup; a cross-site form post; axe on the account pages.
+import { spawnSync } from 'node:child_process';
+import AxeBuilder from '@axe-core/playwright';
+import Database from 'better-sqlite3';
+import { expect, test, type Page } from '@playwright/test';
+import { prepareContext, waitForHydration } from './support.ts';
+
+const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
+// The Playwright server's database (playwright.config.ts): the outbox is read straight from it.
+const E2E_DATABASE = 'var/e2e/scoreline-e2e.db';
+const PASSWORD = 'a long walk on the pitch';
+
+test.beforeEach(async ({ context }) => {
+  await prepareContext(context);
+});
+
+function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+function latestMailTo(email: string): string {
+  const database = new Database(E2E_DATABASE, { readonly: true, fileMustExist: true });
+  try {
+    const row = database
+      .prepare('select text_body from outbox_mail where to_address = ? order by id desc limit 1')
+      .get(email) as { text_body: string } | undefined;
+    if (!row) throw new Error(`no mail to ${email}`);
+    return row.text_body;
+  } finally {
+    database.close();
+  }
+}
+
+async function registerOnPage(page: Page, email: string, name = 'Grace Hopper') {
+  await page.goto('/register');
+  await waitForHydration(page);
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+async function signOutFromHeader(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/en`);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+}
+
+test('register → sign in → account → sign out lands on /en', async ({ page, context }) => {
+  const email = uniqueEmail('journey');
+  await registerOnPage(page, email);
+  await expect(page).toHaveURL(`${BASE_URL}/`);
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Account: Grace Hopper' })).toBeVisible();
+  const cookies = await context.cookies();
+  const access = cookies.find((cookie) => cookie.name === 'scoreline_access');
+  expect(access?.httpOnly).toBe(true);
+  expect(access?.sameSite).toBe('Lax');
+  await signOutFromHeader(page);
+
+  // Sign in through the guard: /account → /login?redirect=/account → back to /account.
+  await page.goto('/account');
+  await expect(page).toHaveURL(`${BASE_URL}/login?redirect=${encodeURIComponent('/account')}`);
+  await waitForHydration(page);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/account`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  await expect(page.getByText(`Signed in as Grace Hopper (${email}).`)).toBeVisible();
+  await expect(page.getByText('Your plan: Free.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Where you are signed in' }).getByText('This device')).toBeVisible();
+
+  // Signed in, the guest-only pages send the visitor home.
+  await page.goto('/login');
+  await expect(page).toHaveURL(`${BASE_URL}/`);
+
+  await page.goto('/account');
+  await page
+    .getByRole('region', { name: 'Where you are signed in' })
+    .getByRole('button', { name: 'Sign out', exact: true })
+    .click();
+  await expect(page).toHaveURL(`${BASE_URL}/en`);
+  expect(
+    (await context.cookies()).filter(
+      (cookie) => cookie.name.startsWith('scoreline_a') || cookie.name.startsWith('scoreline_r'),
+    ),
+  ).toEqual([]);
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Faccount$/);
+});
+
+test('a wrong password keeps the email, shows one generic error linked to the form', async ({ page }) => {
+  await page.goto('/login');
+  await waitForHydration(page);
+  await page.getByLabel('Email address').fill('nobody-here@example.com');
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('The email address or password is not correct');
+  await expect(page.getByLabel('Email address')).toHaveValue('nobody-here@example.com');
+  const alertId = await page.getByRole('alert').getAttribute('id');
+  await expect(page.locator('main form')).toHaveAttribute('aria-describedby', alertId ?? 'missing');
+});
+
+test('registration errors are shown per field, input kept', async ({ page }) => {
+  await page.goto('/register');
+  await waitForHydration(page);
+  await page.getByLabel('Your name').fill('Short Pass');
+  await page.getByLabel('Email address').fill('short-pass@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('password1');
+  await page.getByLabel('Phone number (optional)').fill('0770');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(
+    page.locator(`#${await password.getAttribute('aria-describedby').then((ids) => ids?.split(' ').at(-1))}`),
+  ).toHaveText('This password is one of the most common ones. Choose one that is harder to guess');
+  await expect(page.getByText('Enter the phone number in international format, like +447700900123')).toBeVisible();
+  await expect(page.getByLabel('Email address')).toHaveValue('short-pass@example.com');
+  await expect(page.getByLabel('Your name')).toHaveValue('Short Pass');
+});
+
+test('forgot password → mail → reset, once; every session is signed out', async ({ page, browser }) => {
+  const email = uniqueEmail('reset');
+  await registerOnPage(page, email, 'Reset Tester');
+  await expect(page).toHaveURL(`${BASE_URL}/`);
+  // A second browser (another device) signed in too.
+  const other = await browser.newContext();
+  await prepareContext(other);
+  const otherPage = await other.newPage();
+  await otherPage.goto('/login');
+  await otherPage.getByLabel('Email address').fill(email);
+  await otherPage.getByLabel('Password').fill(PASSWORD);
+  await otherPage.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(otherPage).toHaveURL(`${BASE_URL}/`);
+  await signOutFromHeader(page);
+
+  await page.goto('/auth/reset-password');
+  await waitForHydration(page);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Send me a reset link' }).click();
+  await expect(page.getByRole('status')).toContainText('If an account uses this address, we have sent it a link');
+
+  const link = /http:\/\/127\.0\.0\.1:\d+\/auth\/reset-password\?token=[\w-]+/.exec(latestMailTo(email))?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(link as string);
+  // The token leaves the address bar at once.
+  await expect(page).toHaveURL(`${BASE_URL}/auth/reset-password`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+  await waitForHydration(page);
+  await page.getByLabel('New password').fill('the new secret phrase');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('status')).toContainText(
+    'Your password has been changed and every device was signed out',
+  );
+
+  // The other device is signed out.
+  await otherPage.goto('/account');
+  await expect(otherPage).toHaveURL(/\/login\?redirect=%2Faccount$/);
+  await other.close();
+
+  // The link works once.
+  await page.goto(link as string);
+  await expect(page.getByRole('alert')).toContainText('This reset link is not valid any more');
+
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill('the new secret phrase');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/`);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Account: Reset Tester' })).toBeVisible();
+});
+
+test('the header popup signs in without leaving the page', async ({ page }) => {
+  const email = uniqueEmail('popup');
+  await registerOnPage(page, email, 'Popup Person');
+  await signOutFromHeader(page);
+
+  await page.goto('/about-us?section=team');
+  await waitForHydration(page);
+  await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Email address').fill(email);
+  await dialog.getByLabel('Password').fill('wrong password here');
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('The email address or password is not correct');
+  await expect(dialog.getByLabel('Email address')).toHaveValue(email);
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/about-us?section=team`);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Account: Popup Person' })).toBeVisible();
+
+  // The change-password popup.
+  await waitForHydration(page);
+  await page.getByRole('banner').getByRole('link', { name: 'Change password' }).click();
+  const change = page.getByRole('dialog', { name: 'Change your password' });
+  await change.getByLabel('Current password').fill('not my password');
+  await change.getByLabel('New password').fill('another long passphrase');
+  await change.getByRole('button', { name: 'Change password' }).click();
+  await expect(change.getByText('This is not your current password')).toBeVisible();
+  await change.getByLabel('Current password').fill(PASSWORD);
+  await change.getByLabel('New password').fill('another long passphrase');
+  await change.getByRole('button', { name: 'Change password' }).click();
+  await expect(change.getByRole('status')).toHaveText('Your password was changed. Your other devices were signed out.');
+});
+
+test('the popup switches to registration and to the forgot-password form', async ({ page }) => {
+  await page.goto('/movies');
+  await waitForHydration(page);
+  await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Forgot your password?' }).click();
+  const forgot = page.getByRole('dialog', { name: 'Reset your password' });
+  await forgot.getByLabel('Email address').fill(uniqueEmail('nobody'));
+  await forgot.getByRole('button', { name: 'Send me a reset link' }).click();
+  await expect(forgot.getByRole('status')).toContainText('If an account uses this address');
+  await forgot.getByRole('button', { name: 'Back to sign in' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Create an account' }).click();
+  const register = page.getByRole('dialog', { name: 'Create an account' });
+  const email = uniqueEmail('popup-register');
+  await register.getByLabel('Your name').fill('Dialog Newcomer');
+  await register.getByLabel('Email address').fill(email);
+  await register.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await register.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/movies`);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Account: Dialog Newcomer' })).toBeVisible();
+});
+
+for (const payload of [
+  '//evil.example',
+  '/\\evil.example',
+  '%2F%2Fevil.example',
+  'https://evil.example',
+  'javascript:alert(1)',
+]) {
+  test(`sign-in never redirects off the site: ${payload}`, async ({ page }) => {
+    const email = uniqueEmail('redirect');
+    await registerOnPage(page, email, 'Redirect Tester');
+    await signOutFromHeader(page);
+    await page.goto(`/login?redirect=${encodeURIComponent(payload)}`);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/`);
+  });
+}
+
+test('a cross-site form post is refused and changes nothing', async ({ page }) => {
+  const email = uniqueEmail('csrf');
+  await registerOnPage(page, email, 'Csrf Target');
+  await expect(page).toHaveURL(`${BASE_URL}/`);
+  // A page on another site that posts a sign-out form to this one.
+  await page.route('http://evil.example/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><title>Win a prize</title><form id="f" method="post" action="${BASE_URL}/account"><input name="intent" value="sign-out-everywhere"></form><script>document.getElementById('f').submit()</script>`,
+    }),
+  );
+  const response = page.waitForResponse(
+    (candidate) => candidate.url() === `${BASE_URL}/account` && candidate.request().method() === 'POST',
+  );
+  await page.goto('http://evil.example/prize');
+  expect((await response).status()).toBe(403);
+  await expect(page.getByText('This form was sent from another site, so it was not accepted.')).toBeVisible();
+  await page.goto('/account');
+  await expect(page).toHaveURL(`${BASE_URL}/account`);
+});
+
+test('staff guard: /cms sends a signed-out visitor to the staff sign-in; members are refused there', async ({
+  page,
+}) => {
+  const response = await page.goto('/cms');
+  expect(response?.url()).toBe(`${BASE_URL}/cms/login?redirect=${encodeURIComponent('/cms')}`);
+  const email = uniqueEmail('member');
+  await registerOnPage(page, email, 'Plain Member');
+  await signOutFromHeader(page);
+  await page.goto('/cms/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in to the CMS' }).click();
+  await expect(page.getByRole('alert')).toHaveText('This account has no access to the CMS.');
+});
+
+test('staff: npm run user:create-admin, then /cms/login opens the dashboard with name and role', async ({ page }) => {
+  const email = uniqueEmail('admin');
+  const created = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/user-create-admin.ts', `--email=${email}`, '--name=Ada Admin'],
+    {
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: `file:${E2E_DATABASE}`, BASE_URL },
+      input: 'the staff passphrase\n',
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
+  expect(created.stderr).toBe('');
+  expect(created.status).toBe(0);
+  await page.goto('/cms/login');
+  await waitForHydration(page);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill('the staff passphrase');
+  await page.getByRole('button', { name: 'Sign in to the CMS' }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/cms`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText('Signed in as Ada Admin, Administrator.')).toBeVisible();
+  // The administrator reads the outbox (no SMTP in the test server).
+  await page.getByRole('link', { name: 'Outbox' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
+  // Signed-in staff opening the staff door go straight in.
+  await page.goto('/cms/login');
+  await expect(page).toHaveURL(`${BASE_URL}/cms`);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/en`);
+});
+
+test('axe: registration, reset, account and the sign-in popup have no violations', async ({ page }) => {
+  test.setTimeout(60_000);
+  const check = async (label: string) => {
+    const results = await new AxeBuilder({ page })
+      .options({ resultTypes: ['violations'] })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect
+      .soft(
+        results.violations.map(
+          (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+        ),
+        label,
+      )
+      .toEqual([]);
+  };
+  await page.goto('/register');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await check('register with errors');
+  await page.goto('/auth/reset-password');
+  await check('forgot password');
+  await page.goto('/about-us');
+  await waitForHydration(page);
+  await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await check('sign-in popup');
+  await registerOnPage(page, uniqueEmail('axe'), 'Axe Account');
+  await expect(page).toHaveURL(`${BASE_URL}/`);
+  await page.goto('/account');
+  await check('account');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('register, see a field error, sign out and sign in again with plain form posts', async ({ page }) => {
+    const email = uniqueEmail('nojs');
+    await page.goto('/register?redirect=%2Faccount');
+    await page.getByLabel('Your name').fill('No Script');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Use at least 8 characters')).toBeVisible();
+    await expect(page.getByLabel('Email address')).toHaveValue(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/account`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/en`);
+    await page.goto('/login');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/`);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Account: No Script' })).toBeVisible();
+  });
+});
