@@ -1,3 +1,5 @@
+// Must stay the first import: see the file.
+import './lib/zod-config.ts';
 import { useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts } from 'react-router';
 import type { Route } from './+types/root';

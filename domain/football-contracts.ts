@@ -95,8 +95,9 @@ export const matchEventSchema = z.object({
   addedMinute: z.number().int().nullable(),
   type: z.string(),
   teamId: z.number().int().nullable(),
-  player: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  relatedPlayer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** `shortName` is the name lists use ("A. Griezmann"), where the source has one. */
+  player: z.object({ id: z.number().int(), name: z.string(), shortName: z.string().optional() }).nullable(),
+  relatedPlayer: z.object({ id: z.number().int(), name: z.string(), shortName: z.string().optional() }).nullable(),
   detail: z.string().nullable(),
 });
 

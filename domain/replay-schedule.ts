@@ -70,3 +70,6 @@ export function parseReplayId(
 export function reliveId(originalMatchId: number, kickoffMs: number, rate: number): string {
   return `relive:${originalMatchId}:${kickoffMs}:${rate}`;
 }
+
+/** The speeds a visitor may relive a match at ("relive this match"). */
+export const RELIVE_SPEEDS = [1, 10, 60, 600] as const;

@@ -53,7 +53,13 @@ export function createHttpApp(options: HttpAppOptions) {
     await next();
     const seconds = (performance.now() - started) / 1000;
     const route = routeGroup(c.req.path);
-    c.header('X-Request-Id', requestId);
+    // Set on the finished response itself: c.header() here would make Hono rebuild the whole response
+    // (a second Response and Headers, kept for the life of a live stream).
+    try {
+      c.res.headers.set('X-Request-Id', requestId);
+    } catch {
+      c.header('X-Request-Id', requestId);
+    }
     metrics.httpRequests.inc({ method: c.req.method, route, status: String(c.res.status) });
     metrics.httpDuration.observe({ method: c.req.method, route }, seconds);
     // Path only: query strings may carry things that do not belong in logs.
@@ -65,6 +71,9 @@ export function createHttpApp(options: HttpAppOptions) {
 
   app.use('*', async (c, next) => {
     await next();
+    // A live stream is not a page: none of the page headers (CSP, framing) apply, and each would be kept
+    // in memory for as long as the stream stays open.
+    if (c.res.headers.get('content-type')?.startsWith('text/event-stream')) return;
     for (const [name, value] of Object.entries(securityHeaders(config, c.get('nonce')))) {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
@@ -94,7 +103,7 @@ export function createHttpApp(options: HttpAppOptions) {
   authRoutes(services, api);
   footballRoutes(services.football, api);
   liveRoutes(services.live.hub, api);
-  replayRoutes(services.ingest, services.football, api);
+  replayRoutes(services.replays, api);
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: `${config.SITE_NAME} API`, version: '1' },

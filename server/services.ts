@@ -9,6 +9,7 @@ import { accessTokenKey, createAccessTokenSigner, oidcStateKey } from './modules
 import { createIngest, type Ingest } from './ingest/ingest.ts';
 import { createFootballService, type FootballService } from './modules/football/football.service.ts';
 import { createLiveService, type LiveService } from './modules/live/live.service.ts';
+import { createReliveService, type ReliveService } from './modules/live/relive.ts';
 import { createContactService, type ContactService } from './modules/site/contact.service.ts';
 import { createPagesService, type PagesService } from './modules/site/pages.service.ts';
 import type { LiveBus } from './platform/bus.ts';
@@ -34,6 +35,8 @@ export interface AppServices {
   live: LiveService;
   /** Providers, pipeline and scheduler; only the leader's scheduler runs (issue #4). */
   ingest: Ingest;
+  /** "Relive this match": on-demand replays (issue #4). */
+  replays: ReliveService;
 }
 
 export function createServices(options: {
@@ -57,6 +60,7 @@ export function createServices(options: {
   const accounts = createAccountService({ db, clock, config, signer, mailer, logger });
   const live = createLiveService({ config, database: options.database, logger, ...(options.bus ? { bus: options.bus } : {}) });
   const ingest = createIngest({ config, database: options.database, clock, logger, bus: live.bus });
+  const football = createFootballService(db);
   return {
     config: options.config,
     publicConfig: publicConfig(options.config),
@@ -70,8 +74,9 @@ export function createServices(options: {
     oidc: createOidcService({ config, stateKey: oidcStateKey(options.sessionSecret) }),
     contact: createContactService(db, clock),
     pages: createPagesService(db),
-    football: createFootballService(db),
+    football,
     live,
     ingest,
+    replays: createReliveService(ingest, football),
   };
 }

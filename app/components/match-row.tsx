@@ -8,13 +8,38 @@ import { isLive } from '../../domain/match-status.ts';
 import type { ReactNode } from 'react';
 import { AppLink } from './app-link.tsx';
 
+/** Relative luminance (WCAG) of a #rrggbb colour; null when it is not one. */
+function luminance(hex: string): number | null {
+  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!match) return null;
+  const [r, g, b] = match.slice(1).map((part) => {
+    const channel = parseInt(part, 16) / 255;
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/**
+ * White or black initials, whichever contrasts more with the badge colour:
+ * the better of the two is always at least 4.58:1 (WCAG AA for small text).
+ */
+export function badgeTextColour(background: string): string {
+  const value = luminance(background);
+  if (value === null) return '#ffffff';
+  return 1.05 / (value + 0.05) >= (value + 0.05) / 0.05 ? '#ffffff' : '#000000';
+}
+
 export function TeamBadge({ team, size = 'sm' }: { team: MatchSummary['home']; size?: 'sm' | 'lg' }) {
   const dimension = size === 'sm' ? 'size-6 text-[0.6rem]' : 'size-12 text-sm';
   return (
     <span
       aria-hidden="true"
-      className={`inline-flex shrink-0 items-center justify-center rounded-full font-bold text-white ${dimension}`}
-      style={{ backgroundColor: team.colours.primary, boxShadow: `inset 0 0 0 2px ${team.colours.secondary}` }}
+      className={`inline-flex shrink-0 items-center justify-center rounded-full font-bold ${dimension}`}
+      style={{
+        backgroundColor: team.colours.primary,
+        color: badgeTextColour(team.colours.primary),
+        boxShadow: `inset 0 0 0 2px ${team.colours.secondary}`,
+      }}
     >
       {badgeInitials(team.name)}
     </span>
@@ -68,7 +93,7 @@ export function MatchRow({
     <li className={actions ? 'flex items-center gap-1' : undefined}>
       <AppLink
         to={`/match/${match.id}`}
-        className={`grid grid-cols-[3.5rem_1fr_auto_1fr] items-center gap-2 rounded-lg px-2 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800${actions ? ' min-w-0 flex-1' : ''}`}
+        className={`grid grid-cols-[2.75rem_1fr_auto_1fr] items-center gap-1.5 rounded-lg px-1.5 py-2 text-sm sm:grid-cols-[3.5rem_1fr_auto_1fr] sm:gap-2 sm:px-2 hover:bg-slate-100 dark:hover:bg-slate-800${actions ? ' min-w-0 flex-1' : ''}`}
         aria-label={`${label}. ${matchStatusLabel(match, now, timeZone)}${match.replayOf ? '. Replay' : ''}`}
         data-match-id={match.id}
       >
@@ -80,7 +105,7 @@ export function MatchRow({
           <span className="truncate">{match.home.name}</span>
           <TeamBadge team={match.home} />
         </span>
-        <span className={`min-w-[3.5rem] text-center font-bold tabular-nums ${live ? 'text-red-700 dark:text-red-400' : ''}`} data-testid="row-score">
+        <span className={`min-w-[3rem] text-center font-bold sm:min-w-[3.5rem] tabular-nums ${live ? 'text-red-700 dark:text-red-400' : ''}`} data-testid="row-score">
           {score}
         </span>
         <span className="flex min-w-0 items-center gap-2">

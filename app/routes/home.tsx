@@ -1,34 +1,78 @@
-import { ComingSoon } from '../components/coming-soon.tsx';
+// Home (issue #5): live now, fixtures and results for a date in the visitor's
+// time zone, the day's hot matches and the competitions. `?date=YYYY-MM-DD`
+// picks the date and `?tz=Area/City` fixes the zone (see app/lib/time-zone.ts).
+import { useMemo } from 'react';
+import { AppLink } from '../components/app-link.tsx';
 import { PageHeader } from '../components/page-header.tsx';
+import { DayView } from '../features/match-list/day-view.tsx';
+import { loadDayList } from '../features/match-list/day.server.ts';
+import { rankHotMatches } from '../features/match-list/grouping.ts';
+import { CompetitionGroups, CompetitionLinks, useListView } from '../features/match-list/match-list.tsx';
 import { pageMeta } from '../lib/seo.ts';
+import { useLiveScores } from '../lib/use-live.ts';
 import type { Route } from './+types/home';
 
-export function loader() {
-  return null;
+const HOT_ON_HOME = 5;
+const COMPETITIONS_ON_HOME = 12;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadDayList(request, context);
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const view = useListView(loaderData);
+  const order = useMemo(
+    () => loaderData.competitions.map((competition) => competition.code),
+    [loaderData.competitions],
+  );
+  // Memoised: useLiveScores starts over whenever it is handed a new list.
+  const hotSource = useMemo(
+    () =>
+      loaderData.date === loaderData.today ? rankHotMatches(loaderData.matches, order, new Map(), HOT_ON_HOME) : [],
+    [loaderData.date, loaderData.today, loaderData.matches, order],
+  );
+  const hot = useLiveScores(hotSource, loaderData.position);
   return (
     <>
       <PageHeader title="Football scores today">
         Live scores, fixtures and results from the competitions this site follows.
       </PageHeader>
-      <div className="grid gap-4 lg:grid-cols-3">
-        <div className="space-y-4 lg:col-span-2">
-          <ComingSoon title="Live now">
-            Matches in play appear here with their score, minute and status, updating as they happen.
-          </ComingSoon>
-          <ComingSoon title="Fixtures and results">
-            Today&apos;s fixtures and results, grouped by competition and shown in your time zone, with yesterday,
-            tomorrow and any other date one tap away. Your favourite teams and competitions come first.
-          </ComingSoon>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <DayView data={loaderData} view={view} />
         </div>
-        <div className="space-y-4">
-          <ComingSoon title="Hot matches today">The day&apos;s biggest games: top competitions, top-of-table clashes and live matches first.</ComingSoon>
-          <ComingSoon title="Competitions">Every league and cup the site follows, with its table, fixtures and results.</ComingSoon>
-        </div>
+        <aside className="space-y-6" aria-label="More matches">
+          <section aria-labelledby="hot-heading">
+            <h2 id="hot-heading" className="mb-2 text-lg font-semibold">
+              Hot matches today
+            </h2>
+            {hot.length > 0 ? (
+              <CompetitionGroups listId="hot" matches={hot} competitionOrder={order} view={view} />
+            ) : loaderData.date === loaderData.today ? (
+              <p className="text-sm text-slate-700 dark:text-slate-300">
+                No matches today in the competitions this site follows.
+              </p>
+            ) : null}
+            <p className="mt-2 text-sm">
+              <AppLink to="/hot-match-today" className="font-semibold underline underline-offset-2">
+                All of today&apos;s hot matches
+              </AppLink>
+            </p>
+          </section>
+          <section aria-labelledby="competitions-heading">
+            <h2 id="competitions-heading" className="mb-2 text-lg font-semibold">
+              Competitions
+            </h2>
+            <CompetitionLinks competitions={loaderData.competitions} limit={COMPETITIONS_ON_HOME} />
+            <p className="mt-2 text-sm">
+              <AppLink to="/league" className="font-semibold underline underline-offset-2">
+                All competitions
+              </AppLink>
+            </p>
+          </section>
+        </aside>
       </div>
     </>
   );

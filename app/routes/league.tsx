@@ -1,30 +1,123 @@
+// A competition's page (issue #5): summary, table (overall/home/away, form, on
+// any date, as it stands while matches are live), results, fixtures, top
+// scorers and top teams, for any season. Server-rendered; works without JS.
+import { data } from 'react-router';
 import { z } from 'zod';
+import type { MatchSummary, Standings } from '../../domain/football-contracts.ts';
+import { isLive } from '../../domain/match-status.ts';
+import { isCalendarDate } from '../../domain/time-zones.ts';
 import { ComingSoon } from '../components/coming-soon.tsx';
 import { PageHeader } from '../components/page-header.tsx';
+import { LeaguePage } from '../features/league/league-page.tsx';
+import { groupByRound } from '../features/league/match-groups.tsx';
+import { getServices } from '../lib/context.server.ts';
 import { competitionCodeSchema, parseParams } from '../lib/params.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { pageMeta } from '../lib/seo.ts';
+import { resolveTimeZone } from '../lib/time-zone.ts';
 import type { Route } from './+types/league';
 
-export function loader({ params }: Route.LoaderArgs) {
+/** Rounds of results (newest) and fixtures (next) listed unless every round is asked for. */
+const ROUNDS_SHOWN = 5;
+
+const querySchema = z.object({
+  season: z
+    .string()
+    .regex(/^\d{4}(?:-\d{2})?$/)
+    .optional(),
+  view: z.enum(['overall', 'home', 'away']).optional(),
+  // An empty date field submits `asOf=`: the table as it stands today.
+  asOf: z
+    .string()
+    .refine((value) => value === '' || isCalendarDate(value))
+    .optional(),
+  rounds: z.literal('all').optional(),
+});
+
+const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
+
+function isResult(match: MatchSummary): boolean {
+  return !isLive(match.status) && match.status !== 'scheduled' && match.status !== 'postponed';
+}
+
+/** The matches of the newest (results) or next (fixtures) `count` rounds. */
+function latestRounds(matches: MatchSummary[], order: 'asc' | 'desc', count: number | null): { shown: MatchSummary[]; more: boolean } {
+  const groups = groupByRound(matches, order);
+  const kept = count === null ? groups : groups.slice(0, count);
+  return { shown: kept.flatMap((group) => group.matches), more: kept.length < groups.length };
+}
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { id } = parseParams(z.object({ id: competitionCodeSchema.optional() }), params);
-  return { id: id ?? null };
+  if (id === undefined) return { id: null, page: null };
+  const query = parseParams(querySchema, Object.fromEntries(new URL(request.url).searchParams));
+  const { football, live } = getServices(context);
+  // The position first: whatever happens after it reaches the page over the live stream.
+  const position = await live.position();
+  try {
+    const competition = await football.getCompetition(id);
+    const season = query.season ? competition.seasons.find((candidate) => candidate.code === query.season) : competition.seasons[0];
+    if (!season) throw notFound();
+    const view = query.view ?? 'overall';
+    const asOf = query.asOf || undefined;
+    const all = await football.listSeasonMatches(id, season.code, {});
+    const anyLive = all.some((match) => isLive(match.status));
+    const [standings, overallNow, scorers] = await Promise.all([
+      football.getStandings({ code: id, season: season.code, view, asOf, live: anyLive }),
+      view === 'overall' && !asOf ? null : football.getStandings({ code: id, season: season.code, live: anyLive }),
+      football.getTopScorers(id, season.code, 10),
+    ]);
+    const allRounds = query.rounds === 'all';
+    const results = latestRounds(all.filter(isResult), 'desc', allRounds ? null : ROUNDS_SHOWN);
+    const fixtures = latestRounds(
+      all.filter((match) => match.status === 'scheduled' || match.status === 'postponed'),
+      'asc',
+      allRounds ? null : ROUNDS_SHOWN,
+    );
+    const liveNow = all.filter((match) => isLive(match.status));
+    return {
+      id,
+      page: {
+        competition: { code: competition.code, name: competition.name, areaName: competition.areaName, kind: competition.kind },
+        seasons: competition.seasons.map(({ code, name }) => ({ code, name })),
+        season,
+        view,
+        asOf: asOf ?? null,
+        standings,
+        /** The overall table today, when the table shown is another view or date (summary, top teams). */
+        overall: overallNow satisfies Standings | null,
+        matches: [...liveNow, ...results.shown, ...fixtures.shown],
+        moreRounds: results.more || fixtures.more,
+        allRounds,
+        scorers: scorers.scorers,
+        position,
+        timeZone: resolveTimeZone(new URL(request.url), request.headers.get('cookie')).timeZone,
+      },
+    };
+  } catch (error) {
+    if (error instanceof Error && error.name === 'NotFoundError') throw notFound();
+    throw error;
+  }
 }
 
 type LoaderData = Awaited<ReturnType<typeof loader>>;
 
 export const handle: RouteHandle = {
-  breadcrumb: (data) => ((data as LoaderData | undefined)?.id ? `Competition ${(data as LoaderData).id}` : 'Leagues'),
+  breadcrumb: (loaderData) => (loaderData as LoaderData | undefined)?.page?.competition.name ?? 'Leagues',
 };
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: args.loaderData?.id ? `Competition ${args.loaderData.id}` : 'Leagues and competitions',
-    description: 'Standings, fixtures, results and top scorers.',
+export const meta: Route.MetaFunction = (args) => {
+  const page = args.loaderData?.page;
+  if (!page) return pageMeta(args, { title: 'Leagues and competitions', description: 'Standings, fixtures, results and top scorers.' });
+  const { competition, season } = page;
+  return pageMeta(args, {
+    title: `${competition.name} ${season.code} table`,
+    description: `${competition.name} ${season.code}: the table overall, at home and away, form, results, fixtures and top scorers.`,
   });
+};
 
-export default function LeaguePage({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.id) {
+export default function LeagueRoute({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.page) {
     return (
       <>
         <PageHeader title="Leagues and competitions" />
@@ -34,17 +127,5 @@ export default function LeaguePage({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
-  return (
-    <>
-      <PageHeader title={`Competition ${loaderData.id}`} />
-      <div className="grid gap-4 md:grid-cols-2">
-        <ComingSoon title="Summary">The leader, the latest results, the next fixtures and the top scorers.</ComingSoon>
-        <ComingSoon title="Standings">
-          The table overall, at home and away, with recent form, as it stood on any date, and as it stands while matches are live.
-        </ComingSoon>
-        <ComingSoon title="Fixtures">Upcoming matches by round, with kick-off times in your time zone.</ComingSoon>
-        <ComingSoon title="Results">Finished matches with their scores, newest first, and a season switcher.</ComingSoon>
-      </div>
-    </>
-  );
+  return <LeaguePage {...loaderData.page} />;
 }

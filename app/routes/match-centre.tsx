@@ -48,18 +48,48 @@ const EVENT_LABEL: Record<string, string> = {
   shootout_miss: 'Shoot-out: missed',
 };
 
-const EVENT_ICON: Record<string, string> = {
-  goal: '⚽',
-  own_goal: '⚽',
-  penalty_goal: '⚽',
-  missed_penalty: '✕',
-  yellow_card: '🟨',
-  second_yellow: '🟨🟥',
-  red_card: '🟥',
-  substitution: '⇄',
-  shootout_goal: '●',
-  shootout_miss: '○',
-};
+/** Drawn, not emoji: the same on every system (no emoji font needed). */
+function EventIcon({ type }: { type: string }) {
+  const card = (colour: string) => <span className={`inline-block h-3.5 w-2.5 rounded-[2px] ${colour}`} />;
+  let icon: React.ReactNode;
+  switch (type) {
+    case 'goal':
+    case 'penalty_goal':
+    case 'own_goal':
+    case 'shootout_goal':
+      icon = (
+        <svg viewBox="0 0 16 16" className={`size-4 ${type === 'own_goal' ? 'text-red-700 dark:text-red-400' : ''}`}>
+          <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          <path d="M8 4.5 11 6.7 9.9 10.2H6.1L5 6.7Z" fill="currentColor" />
+        </svg>
+      );
+      break;
+    case 'yellow_card':
+      icon = card('bg-yellow-400');
+      break;
+    case 'red_card':
+      icon = card('bg-red-600');
+      break;
+    case 'second_yellow':
+      icon = (
+        <span className="inline-flex gap-0.5">
+          {card('bg-yellow-400')}
+          {card('bg-red-600')}
+        </span>
+      );
+      break;
+    case 'substitution':
+      icon = <span className="font-bold text-emerald-700 dark:text-emerald-400">⇄</span>;
+      break;
+    default:
+      icon = <span className="font-bold">×</span>;
+  }
+  return (
+    <span aria-hidden="true" className="inline-flex w-5 shrink-0 justify-center pt-0.5">
+      {icon}
+    </span>
+  );
+}
 
 function minuteText(line: { minute: number; addedMinute: number | null; period?: string }): string {
   if (line.period === 'P') return 'Pens';
@@ -86,17 +116,18 @@ function Timeline({ match, events }: { match: MatchSummary; events: MatchEvent[]
     <ol className="space-y-2" data-testid="timeline">
       {shown.map((event) => {
         const home = event.teamId === match.home.id;
-        const who = event.player?.name ?? '';
+        const who = event.player ? (event.player.shortName ?? event.player.name) : '';
+        const related = event.relatedPlayer ? (event.relatedPlayer.shortName ?? event.relatedPlayer.name) : null;
         const extra =
-          event.type === 'substitution' && event.relatedPlayer
-            ? ` for ${event.relatedPlayer.name}`
-            : (event.type === 'goal' || event.type === 'penalty_goal') && event.relatedPlayer
-              ? ` (assist ${event.relatedPlayer.name})`
+          event.type === 'substitution' && related
+            ? ` for ${related}`
+            : (event.type === 'goal' || event.type === 'penalty_goal') && related
+              ? ` (assist ${related})`
               : '';
         return (
           <li key={event.seq} className={`flex items-start gap-2 text-sm ${home ? '' : 'flex-row-reverse text-right'}`}>
             <span className="w-12 shrink-0 font-semibold tabular-nums text-slate-700 dark:text-slate-300">{minuteText(event)}</span>
-            <span aria-hidden="true">{EVENT_ICON[event.type]}</span>
+            <EventIcon type={event.type} />
             <span>
               <span className="sr-only">{EVENT_LABEL[event.type]}, {home ? match.home.name : match.away.name}: </span>
               {who}
@@ -109,8 +140,11 @@ function Timeline({ match, events }: { match: MatchSummary; events: MatchEvent[]
   );
 }
 
-function Commentary({ lines }: { lines: CommentaryLine[] }) {
-  if (lines.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">Commentary starts at kick-off.</p>;
+function Commentary({ lines, status }: { lines: CommentaryLine[]; status: MatchSummary['status'] }) {
+  if (lines.length === 0) {
+    const text = status === 'scheduled' ? 'Commentary starts at kick-off.' : 'There is no commentary for this match: it is written live, from the events, while a match is followed here.';
+    return <p className="text-sm text-slate-600 dark:text-slate-400">{text}</p>;
+  }
   // Newest first, like every live commentary.
   return (
     <ol className="max-h-[32rem] space-y-2 overflow-y-auto pr-1" data-testid="commentary">
@@ -190,7 +224,7 @@ function MatchSections() {
         <Timeline match={match} events={events} />
       </Section>
       <Section title="Commentary">
-        <Commentary lines={commentary} />
+        <Commentary lines={commentary} status={match.status} />
       </Section>
       <Section title="Team stats">
         {stats ? <TeamStatsTable match={match} stats={stats.teams} /> : <p className="text-sm text-slate-600 dark:text-slate-400">Statistics appear once the match is under way.</p>}

@@ -1,13 +1,14 @@
 // The match frame: the live header (teams, score, clock, status, replay label)
 // and the tabs shared by the match centre and its highlight tab. The frame
 // owns the match's live data and hands it to its tabs (issue #4).
-import { data, Outlet, useOutletContext } from 'react-router';
+import { data, Form, Outlet, redirect, useNavigation, useOutletContext } from 'react-router';
 import { z } from 'zod';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
 import { clockLabel } from '../../domain/match-clock.ts';
 import { isLive } from '../../domain/match-status.ts';
 import { AppNavLink } from '../components/app-link.tsx';
 import { TeamBadge } from '../components/match-row.tsx';
+import { RELIVE_SPEEDS } from '../../domain/replay-schedule.ts';
 import { getServices } from '../lib/context.server.ts';
 import { numericIdSchema, parseParams } from '../lib/params.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
@@ -16,10 +17,11 @@ import type { Route } from './+types/match';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { id } = parseParams(z.object({ id: numericIdSchema.optional() }), params);
-  if (id === undefined) return { id: null, live: null, position: null };
-  const { football, live } = getServices(context);
+  if (id === undefined) return { id: null, live: null, position: null, replayable: false };
+  const { football, live, ingest } = getServices(context);
   // The position first: whatever happens after it reaches the page over the live stream.
   const position = await live.position();
+  const replayable = (await ingest.replay.pool()).includes(id);
   try {
     const [match, events, commentary, stats] = await Promise.all([
       football.getMatch(id),
@@ -28,7 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       football.getStats(id),
     ]);
     const liveData: LiveMatchData = { match, events, commentary, stats: stats.teams.length > 0 ? stats : null };
-    return { id, live: liveData, position };
+    return { id, live: liveData, position, replayable };
   } catch (error) {
     if (error instanceof Error && error.name === 'NotFoundError') throw data(null, { status: 404, statusText: 'Not Found' });
     throw error;
@@ -36,6 +38,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 type LoaderData = Awaited<ReturnType<typeof loader>>;
+
+/** "Relive this match": starts an on-demand replay and opens it. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { id } = parseParams(z.object({ id: numericIdSchema }), params);
+  const form = await request.formData();
+  const speed = z.coerce.number().refine((value) => (RELIVE_SPEEDS as readonly number[]).includes(value)).safeParse(form.get('speed'));
+  if (!speed.success) return data({ error: 'Choose one of the offered speeds.' }, { status: 400 });
+  const outcome = await getServices(context).replays.relive(id, speed.data);
+  if (!outcome.ok) return data({ error: outcome.message }, { status: outcome.reason === 'too-many' ? 429 : 404 });
+  return redirect(`/match/${outcome.match.id}`);
+}
 
 export const handle: RouteHandle = {
   breadcrumb: (loaderData) => {
@@ -69,7 +82,34 @@ function statusText(match: MatchSummary, now: Date): string {
   }
 }
 
-export function MatchHeader({ match }: { match: MatchSummary }) {
+function ReliveForm({ error }: { error: string | null }) {
+  const navigation = useNavigation();
+  const pending = navigation.state === 'submitting';
+  return (
+    <Form method="post" className="mt-3 flex flex-wrap items-center justify-center gap-2 text-sm">
+      <label htmlFor="relive-speed" className="text-slate-700 dark:text-slate-300">
+        Relive this match
+      </label>
+      <select id="relive-speed" name="speed" defaultValue="10" className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
+        {RELIVE_SPEEDS.map((speed) => (
+          <option key={speed} value={speed}>
+            {speed === 1 ? 'in real time' : `${speed}× faster`}
+          </option>
+        ))}
+      </select>
+      <button type="submit" disabled={pending} className="rounded bg-brand-600 px-3 py-1 font-semibold text-white disabled:opacity-60">
+        {pending ? 'Starting…' : 'Start replay'}
+      </button>
+      {error ? (
+        <p role="alert" className="w-full text-center text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+export function MatchHeader({ match, canRelive = false, reliveError = null }: { match: MatchSummary; canRelive?: boolean; reliveError?: string | null }) {
   const live = isLive(match.status);
   const now = useNow(1000, live);
   const scored = match.score.home !== null && match.score.away !== null;
@@ -126,6 +166,7 @@ export function MatchHeader({ match }: { match: MatchSummary }) {
         {match.replayOf ? 'Replay kick-off' : 'Kick-off'} {formatMatchDate(match.kickoffAt)}
         {match.venue ? ` · ${match.venue}` : ''}
       </p>
+      {canRelive ? <ReliveForm error={reliveError} /> : null}
     </header>
   );
 }
@@ -134,19 +175,26 @@ export function useMatchData(): LiveMatchData {
   return useOutletContext<LiveMatchData>();
 }
 
-export default function MatchFrame({ loaderData }: Route.ComponentProps) {
+export default function MatchFrame({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.live === null) return <Outlet />;
-  return <LiveMatchFrame initial={loaderData.live} position={loaderData.position} />;
+  return (
+    <LiveMatchFrame
+      initial={loaderData.live}
+      position={loaderData.position}
+      canRelive={loaderData.replayable && loaderData.live.match.status === 'finished'}
+      reliveError={actionData?.error ?? null}
+    />
+  );
 }
 
-function LiveMatchFrame({ initial, position }: { initial: LiveMatchData; position: number | null }) {
+function LiveMatchFrame({ initial, position, canRelive, reliveError }: { initial: LiveMatchData; position: number | null; canRelive: boolean; reliveError: string | null }) {
   const live = useLiveMatch(initial, position);
   const id = live.match.id;
   const tabClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-t px-3 py-2 text-sm ${isActive ? 'border-b-2 border-brand-600 font-semibold' : 'text-slate-700 dark:text-slate-300'}`;
   return (
     <>
-      <MatchHeader match={live.match} />
+      <MatchHeader match={live.match} canRelive={canRelive && live.match.status === 'finished'} reliveError={reliveError} />
       <nav aria-label="Match sections" className="mb-4 flex gap-2 border-b border-slate-200 dark:border-slate-800">
         <AppNavLink to={`/match/${id}`} end className={tabClass}>
           Match centre

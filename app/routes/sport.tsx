@@ -1,6 +1,10 @@
-import { ComingSoon } from '../components/coming-soon.tsx';
+// A sport's hub (issue #5): fixtures and results by date (the home page's
+// list) and the sport's competitions. Football is the only sport for now.
 import { AppLink } from '../components/app-link.tsx';
 import { PageHeader } from '../components/page-header.tsx';
+import { DayView } from '../features/match-list/day-view.tsx';
+import { loadDayList, type DayListData } from '../features/match-list/day.server.ts';
+import { CompetitionLinks, useListView } from '../features/match-list/match-list.tsx';
 import { SPORTS, findSport } from '../../domain/sports.ts';
 import { parseParams, sportSlugSchema } from '../lib/params.ts';
 import { pageMeta } from '../lib/seo.ts';
@@ -13,23 +17,25 @@ export const handle: RouteHandle = {
   breadcrumb: (data) => (data as Awaited<ReturnType<typeof loader>> | undefined)?.sport?.name ?? 'Sports',
 };
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { slug } = parseParams(z.object({ slug: sportSlugSchema.optional() }), params);
-  if (slug === undefined) return { sport: null };
+  if (slug === undefined) return { sport: null, day: null };
   const sport = findSport(slug);
   if (!sport) throw data(null, { status: 404 });
-  return { sport };
+  return { sport, day: await loadDayList(request, context) };
 }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: args.loaderData?.sport ? args.loaderData.sport.name : 'Sports',
-    description: args.loaderData?.sport ? `${args.loaderData.sport.name} fixtures, results and competitions.` : 'The sports this site follows.',
+    description: args.loaderData?.sport
+      ? `${args.loaderData.sport.name} fixtures, results and competitions.`
+      : 'The sports this site follows.',
   });
 
 export default function SportPage({ loaderData }: Route.ComponentProps) {
-  const { sport } = loaderData;
-  if (!sport) {
+  const { sport, day } = loaderData;
+  if (!sport || !day) {
     return (
       <>
         <PageHeader title="Sports" />
@@ -55,7 +61,24 @@ export default function SportPage({ loaderData }: Route.ComponentProps) {
           {sport.name} highlights
         </AppLink>
       </p>
-      <ComingSoon title="Fixtures by date">Matches for the chosen date, grouped by competition, in your time zone.</ComingSoon>
+      <SportHub day={day} />
     </>
+  );
+}
+
+function SportHub({ day }: { day: DayListData }) {
+  const view = useListView(day);
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <div className="lg:col-span-2">
+        <DayView data={day} view={view} />
+      </div>
+      <section aria-labelledby="sport-competitions-heading">
+        <h2 id="sport-competitions-heading" className="mb-2 text-lg font-semibold">
+          Competitions
+        </h2>
+        <CompetitionLinks competitions={day.competitions} />
+      </section>
+    </div>
   );
 }

@@ -1,30 +1,113 @@
+// A team's page (issue #5): next match, form and recent results, fixtures,
+// its place in the current season's tables, squad where known, and the
+// head-to-head record with the next (or last) opponent.
+import { data } from 'react-router';
 import { z } from 'zod';
+import type { MatchSummary } from '../../domain/football-contracts.ts';
+import { isLive } from '../../domain/match-status.ts';
 import { ComingSoon } from '../components/coming-soon.tsx';
 import { PageHeader } from '../components/page-header.tsx';
+import { TeamPage, type TablePosition } from '../features/team/team-page.tsx';
+import { getServices } from '../lib/context.server.ts';
 import { numericIdSchema, parseParams } from '../lib/params.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { pageMeta } from '../lib/seo.ts';
+import { resolveTimeZone } from '../lib/time-zone.ts';
 import type { Route } from './+types/team';
 
-export function loader({ params }: Route.LoaderArgs) {
+const RECENT = 15;
+const UPCOMING = 10;
+/** Tables shown: the current seasons of the competitions the team plays in, most recent first. */
+const MAX_TABLES = 3;
+/** A match that kicked off this long ago may still be on (extra time, penalties, delays). */
+const STILL_ON_MS = 4 * 60 * 60 * 1000;
+
+const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
+
+const upcoming = (match: MatchSummary) => isLive(match.status) || match.status === 'scheduled' || match.status === 'postponed';
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { id } = parseParams(z.object({ id: numericIdSchema.optional() }), params);
-  return { id: id ?? null };
+  if (id === undefined) return { id: null, page: null };
+  const { football, live } = getServices(context);
+  // The position first: whatever happens after it reaches the page over the live stream.
+  const position = await live.position();
+  try {
+    const team = await football.getTeam(id);
+    const now = Date.now();
+    const [past, future, squad] = await Promise.all([
+      football.listTeamMatches(id, { to: new Date(now), order: 'desc', limit: RECENT + 5 }),
+      football.listTeamMatches(id, { from: new Date(now - STILL_ON_MS), order: 'asc', limit: UPCOMING + 5 }),
+      football.getSquad(id),
+    ]);
+    const byId = new Map([...past, ...future].map((match) => [match.id, match]));
+    const all = [...byId.values()];
+    const fixtures = all.filter(upcoming).sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt)).slice(0, UPCOMING);
+    const results = all
+      .filter((match) => !upcoming(match))
+      .sort((a, b) => b.kickoffAt.localeCompare(a.kickoffAt))
+      .slice(0, RECENT);
+
+    // League positions: the current season of each competition the team has played in lately.
+    const seasons = new Map<string, string>();
+    for (const match of [...results, ...fixtures]) if (!seasons.has(match.competition.code)) seasons.set(match.competition.code, match.season);
+    const tables: TablePosition[] = [];
+    for (const [code, seasonCode] of [...seasons.entries()].slice(0, MAX_TABLES)) {
+      const competition = await football.getCompetition(code);
+      if (competition.currentSeason?.code !== seasonCode) continue;
+      const standings = await football.getStandings({ code, season: seasonCode });
+      const index = standings.rows.findIndex((row) => row.team.id === id);
+      if (index < 0) continue;
+      tables.push({
+        competition: { code, name: competition.name, kind: competition.kind },
+        season: seasonCode,
+        size: standings.rows.length,
+        row: standings.rows[index] as (typeof standings.rows)[number],
+        // The team and two places either side.
+        around: standings.rows.slice(Math.max(0, index - 2), index + 3),
+      });
+    }
+
+    // Head-to-head with the next opponent, or the last one when nothing is scheduled.
+    const reference = fixtures[0] ?? results[0];
+    const opponentId = reference ? (reference.home.id === id ? reference.away.id : reference.home.id) : null;
+    const headToHead = opponentId === null ? null : await football.getHeadToHead(id, opponentId);
+    return {
+      id,
+      page: {
+        team,
+        fixtures,
+        results,
+        tables,
+        squad,
+        headToHead: headToHead ? { ...headToHead, matches: headToHead.matches.slice(0, 5), next: fixtures[0] !== undefined } : null,
+        position,
+        timeZone: resolveTimeZone(new URL(request.url), request.headers.get('cookie')).timeZone,
+      },
+    };
+  } catch (error) {
+    if (error instanceof Error && error.name === 'NotFoundError') throw notFound();
+    throw error;
+  }
 }
 
 type LoaderData = Awaited<ReturnType<typeof loader>>;
 
 export const handle: RouteHandle = {
-  breadcrumb: (data) => ((data as LoaderData | undefined)?.id ? `Team ${(data as LoaderData).id}` : 'Teams'),
+  breadcrumb: (loaderData) => (loaderData as LoaderData | undefined)?.page?.team.name ?? 'Teams',
 };
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: args.loaderData?.id ? `Team ${args.loaderData.id}` : 'Teams',
-    description: 'Fixtures, results, form, league position and squad.',
+export const meta: Route.MetaFunction = (args) => {
+  const team = args.loaderData?.page?.team;
+  if (!team) return pageMeta(args, { title: 'Teams', description: 'Fixtures, results, form, league position and squad.' });
+  return pageMeta(args, {
+    title: team.name,
+    description: `${team.name}: next match, results and form, fixtures, league position and squad.`,
   });
+};
 
-export default function TeamPage({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.id) {
+export default function TeamRoute({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.page) {
     return (
       <>
         <PageHeader title="Teams" />
@@ -32,15 +115,5 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
-  return (
-    <>
-      <PageHeader title={`Team ${loaderData.id}`} />
-      <div className="grid gap-4 md:grid-cols-2">
-        <ComingSoon title="Next match">The next fixture with kick-off time in your time zone.</ComingSoon>
-        <ComingSoon title="Form and position">The last five results and the team&apos;s place in its league table.</ComingSoon>
-        <ComingSoon title="Fixtures and results">Every match of the season, played and to come.</ComingSoon>
-        <ComingSoon title="Squad">The players, where the data names them, with links to head-to-head records.</ComingSoon>
-      </div>
-    </>
-  );
+  return <TeamPage {...loaderData.page} />;
 }

@@ -153,7 +153,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     return id;
   }
 
-  async function resolvePlayer(trx: Trx, provider: string, person: ProviderPerson, names: Map<number, string>): Promise<number> {
+  async function resolvePlayer(trx: Trx, provider: string, person: ProviderPerson, names: Map<number, string>, shortNames = new Map<number, string>()): Promise<number> {
     let id = person.localId;
     if (id === undefined && person.externalId !== undefined) id = await findRef(trx, provider, 'player', person.externalId);
     if (id === undefined) {
@@ -163,6 +163,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       if (person.externalId !== undefined) await saveRef(trx, provider, 'player', person.externalId, id);
     }
     names.set(id, person.name);
+    if (person.shortName) shortNames.set(id, person.shortName);
     return id;
   }
 
@@ -279,6 +280,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
         return { matchId, outcome: 'stale', events: [] };
       }
       const names = new Map<number, string>();
+      const shortNames = new Map<number, string>();
       const out: NewLiveEvent[] = [];
       const topic = matchTopic(matchId);
       const teamOf = (side: Side | null) => (side === 'home' ? match.home_team_id : side === 'away' ? match.away_team_id : null);
@@ -315,9 +317,16 @@ export function createPipeline(options: PipelineOptions): Pipeline {
         let nextSeq = Number(maxSeqRow?.seq ?? 0) + 1;
         const storedIds = [...stored.values()].flatMap((row) => [row.player_id, row.related_player_id]).filter((id): id is number => id !== null);
         if (storedIds.length > 0) {
-          const rows = await trx.selectFrom('player').select(['id', 'name']).where('id', 'in', storedIds).execute();
-          for (const row of rows) names.set(Number(row.id), row.name);
+          const rows = await trx.selectFrom('player').select(['id', 'name', 'short_name']).where('id', 'in', storedIds).execute();
+          for (const row of rows) {
+            names.set(Number(row.id), row.name);
+            shortNames.set(Number(row.id), row.short_name);
+          }
         }
+        const personRef = (id: number) => {
+          const name = names.get(id) ?? '';
+          return { id, name, shortName: shortNames.get(id) ?? name };
+        };
         const toContract = (row: Omit<StoredEvent, 'id' | 'source_key'>): MatchEvent => ({
           seq: row.seq,
           period: row.period,
@@ -325,8 +334,8 @@ export function createPipeline(options: PipelineOptions): Pipeline {
           addedMinute: row.added_minute,
           type: row.type,
           teamId: row.team_id,
-          player: row.player_id === null ? null : { id: row.player_id, name: names.get(row.player_id) ?? '' },
-          relatedPlayer: row.related_player_id === null ? null : { id: row.related_player_id, name: names.get(row.related_player_id) ?? '' },
+          player: row.player_id === null ? null : personRef(row.player_id),
+          relatedPlayer: row.related_player_id === null ? null : personRef(row.related_player_id),
           detail: row.detail,
         });
 
@@ -337,8 +346,8 @@ export function createPipeline(options: PipelineOptions): Pipeline {
           seen.add(event.key);
           if (SCORING_EVENT_TYPES.has(event.type) && event.side) running[event.side] += 1;
           if (event.type === 'shootout_goal' && event.side) pens[event.side] += 1;
-          const playerId = event.player ? await resolvePlayer(trx, snapshot.provider, event.player, names) : null;
-          const relatedId = event.relatedPlayer ? await resolvePlayer(trx, snapshot.provider, event.relatedPlayer, names) : null;
+          const playerId = event.player ? await resolvePlayer(trx, snapshot.provider, event.player, names, shortNames) : null;
+          const relatedId = event.relatedPlayer ? await resolvePlayer(trx, snapshot.provider, event.relatedPlayer, names, shortNames) : null;
           const values = {
             type: event.type,
             period: event.period,

@@ -35,3 +35,41 @@ test('a replay’s goal appears on the match page without reloading', async ({ p
   await expect(page.getByTestId('match-status')).toHaveText('AET', { timeout: 20_000 });
   expect(await documentIsMarked(page), 'the page was never reloaded').toBe(true);
 });
+
+test('“Relive this match” starts a replay from the match page', async ({ page, request }) => {
+  const season = await request.get('/api/competitions/euro/seasons/2016/matches');
+  test.skip(season.status() === 404, 'no Wyscout data in this run (scripts/e2e-seed.ts)');
+  const { matches } = (await season.json()) as { matches: MatchSummary[] };
+  const opener = matches.find((match) => match.home.name === 'France' && match.away.name === 'Romania');
+  expect(opener).toBeDefined();
+  await page.goto(`/match/${opener?.id}`);
+  await waitForHydration(page);
+  await page.getByLabel('Relive this match').selectOption('60');
+  await page.getByRole('button', { name: 'Start replay' }).click();
+  await expect(page).not.toHaveURL(new RegExp(`/match/${opener?.id}$`));
+  await expect(page.getByText('Replay of the match played on 10 Jun 2016: not a live match')).toBeVisible();
+  await expect(page.getByTestId('match-status')).toHaveText(/^\d+'$/);
+});
+
+test('going offline pauses the stream and coming back resumes it with nothing lost', async ({ page, context, request }) => {
+  test.setTimeout(90_000);
+  const season = await request.get('/api/competitions/euro/seasons/2016/matches');
+  test.skip(season.status() === 404, 'no Wyscout data in this run (scripts/e2e-seed.ts)');
+  const { matches } = (await season.json()) as { matches: MatchSummary[] };
+  // Wales 2–1 Slovakia: three goals, one of them while this page is offline.
+  const original = matches.find((match) => match.home.name === 'Wales' && match.away.name === 'Slovakia');
+  expect(original).toBeDefined();
+  const created = await request.post('/api/replays', { data: { matchId: original?.id, speed: 600 } });
+  const replay = ((await created.json()) as { match: MatchSummary }).match;
+  await page.goto(`/match/${replay.id}`);
+  await waitForHydration(page);
+  await markDocument(page);
+  await context.setOffline(true);
+  await expect(page.getByText('You are offline')).toBeVisible();
+  await page.waitForTimeout(6_000);
+  await context.setOffline(false);
+  await expect(page.getByTestId('match-status')).toHaveText('FT', { timeout: 45_000 });
+  await expect(page.getByTestId('match-score')).toHaveText(/2\s*–\s*1/);
+  await expect(page.getByTestId('timeline').locator('li', { hasText: 'Goal, ' })).toHaveCount(3);
+  expect(await documentIsMarked(page)).toBe(true);
+});

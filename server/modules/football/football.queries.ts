@@ -263,7 +263,7 @@ export async function listMatchEvents(db: Db, matchId: number): Promise<MatchEve
     .selectFrom('match_event as e')
     .leftJoin('player as p', 'p.id', 'e.player_id')
     .leftJoin('player as r', 'r.id', 'e.related_player_id')
-    .select(['e.seq', 'e.period', 'e.minute', 'e.added_minute', 'e.type', 'e.team_id', 'e.detail', 'p.id as player_id', 'p.name as player_name', 'r.id as related_id', 'r.name as related_name'])
+    .select(['e.seq', 'e.period', 'e.minute', 'e.added_minute', 'e.type', 'e.team_id', 'e.detail', 'p.id as player_id', 'p.name as player_name', 'p.short_name as player_short', 'r.id as related_id', 'r.name as related_name', 'r.short_name as related_short'])
     .where('e.match_id', '=', matchId)
     .orderBy('e.seq')
     .execute();
@@ -274,8 +274,8 @@ export async function listMatchEvents(db: Db, matchId: number): Promise<MatchEve
     addedMinute: row.added_minute,
     type: row.type,
     teamId: row.team_id === null ? null : Number(row.team_id),
-    player: row.player_id === null || row.player_name === null ? null : { id: Number(row.player_id), name: row.player_name },
-    relatedPlayer: row.related_id === null || row.related_name === null ? null : { id: Number(row.related_id), name: row.related_name },
+    player: row.player_id === null || row.player_name === null ? null : { id: Number(row.player_id), name: row.player_name, shortName: row.player_short ?? row.player_name },
+    relatedPlayer: row.related_id === null || row.related_name === null ? null : { id: Number(row.related_id), name: row.related_name, shortName: row.related_short ?? row.related_name },
     detail: row.detail,
   }));
 }

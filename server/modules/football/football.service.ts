@@ -223,7 +223,11 @@ export function createFootballService(db: Kysely<Database>) {
      * /live-sports page lists everything running, each replay labelled).
      */
     async listLiveMatches(now: Date, options: { onDemandReplays?: boolean } = {}): Promise<MatchSummary[]> {
-      const range = { from: new Date(now.getTime() - 24 * 60 * 60_000), to: new Date(now.getTime() + 60_000), replays: options.onDemandReplays ? ('all' as const) : ('demo' as const) };
+      const range = {
+        from: new Date(now.getTime() - 24 * 60 * 60_000),
+        to: new Date(now.getTime() + 60_000),
+        replays: options.onDemandReplays ? ('all' as const) : ('demo' as const),
+      };
       const [live, halfTime] = await Promise.all([
         listMatchSummaries(db, { ...range, status: 'live' }),
         listMatchSummaries(db, { ...range, status: 'half-time' }),

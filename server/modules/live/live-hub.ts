@@ -107,16 +107,6 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     else perIp.set(client.ip, count);
   }
 
-  function deliver(client: Client, event: StoredLiveEvent, frame: Uint8Array) {
-    if (client.closed || event.id <= client.lastSentId) return;
-    if (client.pending) {
-      client.pending.push(event);
-      return;
-    }
-    client.lastSentId = event.id;
-    if (!client.sink.write(frame)) drop(client);
-  }
-
   function drop(client: Client) {
     dropped += 1;
     logger.info({ ip: client.ip }, 'live: dropped a client that fell too far behind');
@@ -238,7 +228,8 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
         set.add(client);
       }
       const disconnect = () => remove(client);
-      send(client, 'retry: 2000\n\n');
+      // A random reconnection delay (1–4 s) spreads a reconnect storm (a node restarting) over a few seconds.
+      send(client, `retry: ${1000 + Math.floor(Math.random() * 3000)}\n\n`);
 
       try {
         let resync: string | null = null;
@@ -252,6 +243,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
             while (after < startCursor && resync === null) {
               const rows = await readLiveEventsAfter(db, after, READ_BATCH);
               if (rows.length === 0) break;
+              const frames: Uint8Array[] = [];
               for (const row of rows) {
                 if (row.id > startCursor) break;
                 after = row.id;
@@ -262,8 +254,10 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
                   break;
                 }
                 client.lastSentId = row.id;
-                if (!sink.write(frameOf(row), true)) throw new Error('client fell behind during catch-up');
+                frames.push(frameOf(row));
               }
+              // What one read found goes out as one write.
+              if (frames.length > 0 && !sink.write(concatenate(frames), true)) throw new Error('client fell behind during catch-up');
               if (rows.length < READ_BATCH) break;
             }
             if (resync === null) client.lastSentId = Math.max(client.lastSentId, startCursor);
@@ -280,9 +274,14 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
           // Tell a first-time client its position, so a reconnect resumes from here.
           send(client, `id: ${startCursor}\nevent: ready\ndata: ${JSON.stringify({ position: startCursor })}\n\n`);
         }
-        const waiting = client.pending ?? [];
+        // Rows that arrived during the catch-up, beyond what it sent, in one write.
+        const waiting = (client.pending ?? []).filter((event) => event.id > client.lastSentId);
         client.pending = null;
-        for (const event of waiting) deliver(client, event, frameOf(event));
+        const last = waiting[waiting.length - 1];
+        if (last && !client.closed) {
+          client.lastSentId = last.id;
+          if (!sink.write(concatenate(waiting.map(frameOf)))) drop(client);
+        }
       } catch (error) {
         remove(client);
         sink.close();

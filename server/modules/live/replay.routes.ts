@@ -5,14 +5,9 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { matchSummarySchema } from '../../../domain/football-contracts.ts';
-import type { FootballService } from '../football/football.service.ts';
-import type { Ingest } from '../../ingest/ingest.ts';
-import { ProviderPayloadError } from '../../ingest/provider.ts';
-import { RELIVE_PROVIDER } from '../../ingest/providers/replay/replay-provider.ts';
 import { errorBody, errorBodySchema } from '../../platform/http-errors.ts';
+import type { ReliveService } from './relive.ts';
 
-/** On-demand replays running at once, across all visitors: each costs a little CPU every second. */
-export const MAX_RUNNING_RELIVES = 10;
 
 const replayRoute = createRoute({
   method: 'post',
@@ -38,22 +33,15 @@ const replayRoute = createRoute({
   },
 });
 
-export function replayRoutes(ingest: Ingest, football: FootballService, api: OpenAPIHono) {
+export function replayRoutes(replays: ReliveService, api: OpenAPIHono) {
   api.openapi(replayRoute, async (c) => {
     const { matchId, speed } = c.req.valid('json');
-    const pool = await ingest.replay.pool();
-    if (!pool.includes(matchId)) return c.json(errorBody('not_found', `Match ${matchId} has no event stream to replay`), 404);
-    if ((await ingest.runningReplays(RELIVE_PROVIDER)) >= MAX_RUNNING_RELIVES) {
+    const outcome = await replays.relive(matchId, speed);
+    if (outcome.ok) return c.json({ match: outcome.match }, 201);
+    if (outcome.reason === 'too-many') {
       c.header('Retry-After', '60');
-      return c.json(errorBody('too_many_replays', 'Too many replays are running; try again in a minute'), 429);
+      return c.json(errorBody('too_many_replays', outcome.message), 429);
     }
-    try {
-      const externalId = await ingest.replay.relive(matchId, speed);
-      const result = await ingest.pipeline.apply(await ingest.replay.matchDetail(externalId));
-      return c.json({ match: await football.getMatch(result.matchId) }, 201);
-    } catch (error) {
-      if (error instanceof ProviderPayloadError) return c.json(errorBody('not_found', error.message), 404);
-      throw error;
-    }
+    return c.json(errorBody('not_found', outcome.message), 404);
   });
 }

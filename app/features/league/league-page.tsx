@@ -1,0 +1,344 @@
+// The league page's body: every section is in the server's HTML, reachable by
+// anchor; forms (season, date) are plain GET forms, so all of it works
+// without JavaScript. Scores of listed matches and the table as it stands
+// update live once hydrated.
+import type { MatchSummary, Season, Standings, TopScorers } from '../../../domain/football-contracts.ts';
+import { isLive } from '../../../domain/match-status.ts';
+import { AppLink } from '../../components/app-link.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useLiveScores, useNow } from '../../lib/use-live.ts';
+import { groupByRound, MatchGroups, MatchList } from './match-groups.tsx';
+import { Muted, Panel, SectionNav } from './panel.tsx';
+import { StandingsTable } from './standings-table.tsx';
+import { TopTeams } from './top-teams.tsx';
+import { useLiveStandings } from './use-live-standings.ts';
+import { useTimeZone } from './use-time-zone.ts';
+
+export interface LeaguePageProps {
+  competition: { code: string; name: string; areaName: string; kind: 'league' | 'cup' };
+  seasons: Array<{ code: string; name: string }>;
+  season: Season;
+  view: 'overall' | 'home' | 'away';
+  asOf: string | null;
+  standings: Standings;
+  overall: Standings | null;
+  matches: MatchSummary[];
+  moreRounds: boolean;
+  allRounds: boolean;
+  scorers: TopScorers['scorers'];
+  position: number | null;
+  /** The zone the server rendered times in. */
+  timeZone: string;
+}
+
+const VIEWS: Array<['overall' | 'home' | 'away', string]> = [
+  ['overall', 'Overall'],
+  ['home', 'Home'],
+  ['away', 'Away'],
+];
+
+const SUMMARY_COUNT = 5;
+
+function pageUrl(code: string, params: Record<string, string | null>, hash: string): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  const query = search.toString();
+  return `/league/${code}${query ? `?${query}` : ''}${hash}`;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const formatDate = (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`));
+
+export function LeaguePage(props: LeaguePageProps) {
+  const { competition, season, view, asOf, scorers, position } = props;
+  const matches = useLiveScores(props.matches, position);
+  const anyLive = matches.some((match) => isLive(match.status));
+  const now = useNow(1000, anyLive);
+  const timeZone = useTimeZone(props.timeZone);
+  const apiBase = `/api/competitions/${competition.code}/seasons/${season.code}/standings`;
+  // A table on a past date is fixed; every other table follows the live scores.
+  const standings = useLiveStandings(props.standings, matches, asOf ? null : `${apiBase}?live=1${view === 'overall' ? '' : `&view=${view}`}`);
+  const overall = useLiveStandings(props.overall ?? props.standings, matches, props.overall ? `${apiBase}?live=1` : null);
+  const summaryTable = props.overall ? overall : standings;
+  const asItStands = (standings.liveMatchIds?.length ?? 0) > 0;
+  const liveTeamIds = new Set(
+    matches.filter((match) => standings.liveMatchIds?.includes(match.id)).flatMap((match) => [match.home.id, match.away.id]),
+  );
+
+  const results = matches.filter((match) => !isLive(match.status) && match.status !== 'scheduled' && match.status !== 'postponed');
+  const fixtures = matches.filter((match) => match.status === 'scheduled' || match.status === 'postponed');
+  const liveNow = matches.filter((match) => isLive(match.status));
+  const latestResults = [...results].sort((a, b) => b.kickoffAt.localeCompare(a.kickoffAt)).slice(0, SUMMARY_COUNT);
+  const nextFixtures = [...fixtures].sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt)).slice(0, SUMMARY_COUNT);
+  const leader = summaryTable.rows[0];
+  const cup = competition.kind === 'cup';
+  const tableName = cup ? 'Tournament table' : 'Table';
+  const viewLabel = VIEWS.find(([key]) => key === view)?.[1] ?? 'Overall';
+  const caption = `${competition.name} ${season.code}: ${cup ? 'every match of the tournament, ' : ''}${viewLabel.toLowerCase()} table${
+    asOf ? ` as it stood on ${formatDate(asOf)}` : asItStands ? ', as it stands with live scores' : ''
+  }`;
+
+  const sections: Array<[string, string]> = [
+    ['summary', 'Summary'],
+    ['standings', tableName],
+    ['results', 'Results'],
+    ['fixtures', 'Fixtures'],
+    ...(scorers.length > 0 ? ([['scorers', 'Top scorers']] as Array<[string, string]>) : []),
+    ['top-teams', 'Top teams'],
+  ];
+
+  return (
+    <>
+      <PageHeader title={`${competition.name} ${season.code}`}>
+        <p>
+          {competition.areaName} · {cup ? 'Cup' : 'League'}
+          {season.startDate && season.endDate ? ` · ${formatDate(season.startDate)} to ${formatDate(season.endDate)}` : ''}
+        </p>
+      </PageHeader>
+
+      <form method="get" action={`/league/${competition.code}`} className="mb-4 flex flex-wrap items-end gap-2 text-sm">
+        <label className="flex flex-col gap-1">
+          <span className="font-medium">Season</span>
+          <select
+            name="season"
+            defaultValue={season.code}
+            className="rounded border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-900"
+          >
+            {props.seasons.map((option) => (
+              <option key={option.code} value={option.code}>
+                {option.code}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="rounded bg-brand-600 px-3 py-1.5 font-semibold text-white hover:bg-brand-500">
+          Show season
+        </button>
+      </form>
+
+      <SectionNav label="League sections" sections={sections} />
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Panel id="summary" title="Summary" className="lg:col-span-3">
+          <div className="grid gap-4 md:grid-cols-3">
+            <div>
+              <h3 className="mb-1 text-sm font-semibold">{cup ? 'Top of the tournament table' : 'Leader'}</h3>
+              {leader ? (
+                <p data-testid="leader">
+                  <AppLink to={`/team/${leader.team.id}`} className="text-lg font-bold hover:underline">
+                    {leader.team.name}
+                  </AppLink>
+                  <span className="block text-sm text-slate-600 dark:text-slate-400">
+                    {leader.points} points from {leader.played} {leader.played === 1 ? 'match' : 'matches'}
+                  </span>
+                </p>
+              ) : (
+                <Muted>No results yet.</Muted>
+              )}
+              {scorers[0] ? (
+                <>
+                  <h3 className="mb-1 mt-3 text-sm font-semibold">Top scorer</h3>
+                  <p>
+                    {scorers[0].player.name}{' '}
+                    <span className="text-sm text-slate-600 dark:text-slate-400">
+                      ({scorers[0].team.name}), {scorers[0].goals} {scorers[0].goals === 1 ? 'goal' : 'goals'}
+                    </span>
+                  </p>
+                </>
+              ) : null}
+            </div>
+            <div>
+              <h3 className="mb-1 text-sm font-semibold">{liveNow.length > 0 ? 'Live now' : 'Latest results'}</h3>
+              {liveNow.length > 0 ? (
+                <MatchList matches={liveNow} now={now} timeZone={timeZone} testId="summary-live" />
+              ) : latestResults.length > 0 ? (
+                <MatchList matches={latestResults} now={now} timeZone={timeZone} testId="summary-results" />
+              ) : (
+                <Muted>No results yet this season.</Muted>
+              )}
+            </div>
+            <div>
+              <h3 className="mb-1 text-sm font-semibold">Next fixtures</h3>
+              {nextFixtures.length > 0 ? (
+                <MatchList matches={nextFixtures} now={now} timeZone={timeZone} testId="summary-fixtures" />
+              ) : (
+                <Muted>{season.complete ? 'The season is over.' : 'No fixtures to come.'}</Muted>
+              )}
+            </div>
+          </div>
+        </Panel>
+
+        <Panel
+          id="standings"
+          title={
+            <>
+              {tableName}
+              {asItStands ? (
+                <span className="ml-2 rounded bg-red-700 px-2 py-0.5 align-middle text-xs font-bold text-white" data-testid="as-it-stands">
+                  Live: as it stands
+                </span>
+              ) : null}
+            </>
+          }
+          className="lg:col-span-2"
+        >
+          <nav aria-label="Table views" className="mb-3 flex flex-wrap gap-2 text-sm">
+            {VIEWS.map(([key, label]) => (
+              <AppLink
+                key={key}
+                to={pageUrl(competition.code, { season: season.code, view: key === 'overall' ? null : key, asOf }, '#standings')}
+                aria-current={key === view ? 'page' : undefined}
+                preventScrollReset
+                className={`rounded-full border px-3 py-1 ${
+                  key === view
+                    ? 'border-brand-600 bg-brand-600 font-semibold text-white'
+                    : 'border-slate-300 text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800'
+                }`}
+              >
+                {label}
+              </AppLink>
+            ))}
+          </nav>
+          <form method="get" action="#standings" className="mb-3 flex flex-wrap items-end gap-2 text-sm" aria-label="Table on a date">
+            <input type="hidden" name="season" value={season.code} />
+            {view === 'overall' ? null : <input type="hidden" name="view" value={view} />}
+            <label className="flex flex-col gap-1">
+              <span className="font-medium">Table on date</span>
+              <input
+                type="date"
+                name="asOf"
+                defaultValue={asOf ?? ''}
+                min={season.startDate ?? undefined}
+                max={season.endDate ?? undefined}
+                className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
+              />
+            </label>
+            <button type="submit" className="rounded border border-slate-400 px-3 py-1 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800">
+              Show table
+            </button>
+            {asOf ? (
+              <AppLink
+                to={pageUrl(competition.code, { season: season.code, view: view === 'overall' ? null : view }, '#standings')}
+                preventScrollReset
+                className="px-1 py-1 underline"
+              >
+                Latest table
+              </AppLink>
+            ) : null}
+          </form>
+          {asOf ? (
+            <p className="mb-2 text-sm font-medium" data-testid="as-of">
+              As it stood at the end of {formatDate(asOf)}.
+            </p>
+          ) : null}
+          {standings.rows.length > 0 ? (
+            <StandingsTable rows={standings.rows} caption={caption} liveTeamIds={liveTeamIds} />
+          ) : (
+            <Muted>No table yet: no team has played.</Muted>
+          )}
+          {standings.adjustments.length > 0 ? (
+            <ul className="mt-3 space-y-1 text-xs text-slate-600 dark:text-slate-400">
+              {standings.adjustments.map((adjustment, index) => {
+                const team = standings.rows.find((row) => row.team.id === adjustment.teamId)?.team.name ?? 'A team';
+                return (
+                  <li key={index}>
+                    {team}: {adjustment.points > 0 ? '+' : ''}
+                    {adjustment.points} points ({adjustment.reason}).
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
+          <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">Form: the last five results, newest last (W won, D drawn, L lost).</p>
+        </Panel>
+
+        <Panel id="top-teams" title="Top teams">
+          <TopTeams rows={summaryTable.rows} />
+        </Panel>
+
+        <Panel id="results" title="Results" className="lg:col-span-3">
+          {results.length > 0 ? (
+            <MatchGroups groups={groupByRound(results, 'desc')} now={now} timeZone={timeZone} testId="results" />
+          ) : (
+            <Muted>No results yet this season.</Muted>
+          )}
+        </Panel>
+
+        <Panel id="fixtures" title="Fixtures" className="lg:col-span-3">
+          {liveNow.length > 0 ? (
+            <div className="mb-4">
+              <h3 className="mb-1 text-sm font-semibold text-red-700 dark:text-red-400">Live now</h3>
+              <MatchList matches={liveNow} now={now} timeZone={timeZone} />
+            </div>
+          ) : null}
+          {fixtures.length > 0 ? (
+            <MatchGroups groups={groupByRound(fixtures, 'asc')} now={now} timeZone={timeZone} testId="fixtures" />
+          ) : (
+            <Muted>{season.complete ? 'Every match of this season has been played.' : 'No fixtures to come.'}</Muted>
+          )}
+        </Panel>
+
+        {props.moreRounds || props.allRounds ? (
+          <p className="text-sm lg:col-span-3">
+            <AppLink
+              to={pageUrl(competition.code, { season: season.code, view: view === 'overall' ? null : view, asOf, rounds: props.allRounds ? null : 'all' }, '#results')}
+              className="underline"
+            >
+              {props.allRounds ? 'Show the latest rounds only' : 'Show every round of results and fixtures'}
+            </AppLink>
+          </p>
+        ) : null}
+
+        {scorers.length > 0 ? (
+          <Panel id="scorers" title="Top scorers" className="lg:col-span-3">
+            <table className="w-full text-sm tabular-nums" data-testid="scorers">
+              <caption className="sr-only">
+                Top scorers, {competition.name} {season.code}
+              </caption>
+              <thead>
+                <tr className="border-b border-slate-200 text-left text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400">
+                  <th scope="col" className="w-8 py-2">
+                    <abbr title="Rank" className="no-underline">
+                      #
+                    </abbr>
+                  </th>
+                  <th scope="col" className="py-2">
+                    Player
+                  </th>
+                  <th scope="col" className="py-2">
+                    Team
+                  </th>
+                  <th scope="col" className="py-2 text-right">
+                    Goals
+                  </th>
+                  <th scope="col" className="py-2 text-right">
+                    <abbr title="Penalties" className="no-underline">
+                      Pens
+                    </abbr>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {scorers.map((scorer) => (
+                  <tr key={scorer.player.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
+                    <td className="py-2">{scorer.rank}</td>
+                    <th scope="row" className="py-2 text-left font-medium">
+                      {scorer.player.name}
+                    </th>
+                    <td className="py-2">
+                      <AppLink to={`/team/${scorer.team.id}`} className="hover:underline">
+                        {scorer.team.name}
+                      </AppLink>
+                    </td>
+                    <td className="py-2 text-right font-bold">{scorer.goals}</td>
+                    <td className="py-2 text-right">{scorer.penalties}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Panel>
+        ) : null}
+      </div>
+    </>
+  );
+}

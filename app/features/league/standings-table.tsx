@@ -1,0 +1,99 @@
+// A standings table: caption, column and row headers, abbreviations spelled
+// out for screen readers, W/D/L chips for form, and a text "Live" marker for
+// teams whose match counts as it stands.
+import type { Standings } from '../../../domain/football-contracts.ts';
+import { AppLink } from '../../components/app-link.tsx';
+import { FormChips } from './form-chips.tsx';
+
+type Row = Standings['rows'][number];
+
+const NUMBER_COLUMNS: Array<{ key: keyof Row; short: string; long: string; wide?: boolean }> = [
+  { key: 'played', short: 'P', long: 'Played' },
+  { key: 'won', short: 'W', long: 'Won', wide: true },
+  { key: 'drawn', short: 'D', long: 'Drawn', wide: true },
+  { key: 'lost', short: 'L', long: 'Lost', wide: true },
+  { key: 'goalsFor', short: 'GF', long: 'Goals for', wide: true },
+  { key: 'goalsAgainst', short: 'GA', long: 'Goals against', wide: true },
+  { key: 'goalDifference', short: 'GD', long: 'Goal difference' },
+  { key: 'points', short: 'Pts', long: 'Points' },
+];
+
+export function StandingsTable({
+  rows,
+  caption,
+  liveTeamIds = new Set(),
+  highlightTeamId,
+  showForm = true,
+  testId = 'standings',
+}: {
+  rows: Row[];
+  caption: string;
+  liveTeamIds?: ReadonlySet<number>;
+  highlightTeamId?: number;
+  showForm?: boolean;
+  testId?: string;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm tabular-nums" data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400">
+            <th scope="col" className="w-8 py-2 text-left">
+              <abbr title="Position" className="no-underline">
+                #
+              </abbr>
+            </th>
+            <th scope="col" className="py-2 text-left">
+              Team
+            </th>
+            {NUMBER_COLUMNS.map((column) => (
+              <th key={column.key} scope="col" className={`px-1 py-2 text-right ${column.wide ? 'hidden sm:table-cell' : ''}`}>
+                <abbr title={column.long} className="no-underline">
+                  {column.short}
+                </abbr>
+              </th>
+            ))}
+            {showForm ? (
+              <th scope="col" className="py-2 pl-3 text-left">
+                Form
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const highlighted = row.team.id === highlightTeamId;
+            return (
+              <tr
+                key={row.team.id}
+                className={`border-b border-slate-100 last:border-0 dark:border-slate-800 ${highlighted ? 'bg-brand-50 font-semibold dark:bg-slate-800' : ''}`}
+                aria-current={highlighted ? 'true' : undefined}
+              >
+                <td className="py-2">{row.position}</td>
+                <th scope="row" className="py-2 text-left font-medium">
+                  <AppLink to={`/team/${row.team.id}`} className="hover:underline">
+                    {row.team.name}
+                  </AppLink>
+                  {liveTeamIds.has(row.team.id) ? (
+                    <span className="ml-2 rounded bg-red-700 px-1 py-0.5 text-[0.6rem] font-bold uppercase text-white">Live</span>
+                  ) : null}
+                </th>
+                {NUMBER_COLUMNS.map((column) => (
+                  <td key={column.key} className={`px-1 py-2 text-right ${column.key === 'points' ? 'font-bold' : ''} ${column.wide ? 'hidden sm:table-cell' : ''}`}>
+                    {column.key === 'goalDifference' && row.goalDifference > 0 ? `+${row.goalDifference}` : String(row[column.key])}
+                  </td>
+                ))}
+                {showForm ? (
+                  <td className="py-2 pl-3">
+                    <FormChips form={row.form} />
+                  </td>
+                ) : null}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+// The table "as it stands" kept current in the browser: when a score event
+// changes a match of the page's list (a goal, a kick-off, a final whistle),
+// the table is fetched again from the API with live=1, debounced so a burst
+// of events costs one request. Replays never reach the list (the server
+// leaves them out of season matches), so they never move a real table.
+import { useEffect, useMemo, useState } from 'react';
+import { standingsSchema, type MatchSummary, type Standings } from '../../../domain/football-contracts.ts';
+
+const DEBOUNCE_MS = 1_500;
+
+function scoreSignature(matches: readonly MatchSummary[]): string {
+  return matches.map((match) => `${match.id}:${match.status}:${match.score.home ?? ''}-${match.score.away ?? ''}`).join(',');
+}
+
+/** `url`: the standings API address for this view, or null when the table is fixed (a past date). */
+export function useLiveStandings(initial: Standings, matches: readonly MatchSummary[], url: string | null): Standings {
+  const signature = useMemo(() => scoreSignature(matches), [matches]);
+  const [table, setTable] = useState(initial);
+  const [source, setSource] = useState(initial);
+  const [initialSignature, setInitialSignature] = useState(signature);
+  if (source !== initial) {
+    // New loader data (navigation, revalidation): start again from it.
+    setSource(initial);
+    setTable(initial);
+    setInitialSignature(signature);
+  }
+
+  useEffect(() => {
+    if (url === null || signature === initialSignature) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      // no-cache: the API's short shared cache lifetime must not hide the goal just scored.
+      fetch(url, { signal: controller.signal, cache: 'no-cache', headers: { accept: 'application/json' } })
+        .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`standings: ${response.status}`))))
+        .then((body: unknown) => {
+          const parsed = standingsSchema.safeParse(body);
+          if (parsed.success) setTable(parsed.data);
+        })
+        // A missed refresh is made good by the next event or a reload.
+        .catch(() => undefined);
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [url, signature, initialSignature]);
+  return table;
+}

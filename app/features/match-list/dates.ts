@@ -1,0 +1,44 @@
+// The date strip's dates (issue #5): pure helpers over YYYY-MM-DD strings.
+import { addDays, isCalendarDate } from '../../../domain/time-zones.ts';
+
+/** A `?date=` value when it is a real calendar date in a sane range, else null. */
+export function parseDateParam(value: string | null): string | null {
+  if (value === null || !isCalendarDate(value)) return null;
+  const year = Number(value.slice(0, 4));
+  return year >= 1850 && year <= 2200 ? value : null;
+}
+
+export interface StripDay {
+  date: string;
+  label: string;
+}
+
+/** Yesterday, today and tomorrow around `today`. */
+export function stripDays(today: string): StripDay[] {
+  return [
+    { date: addDays(today, -1), label: 'Yesterday' },
+    { date: today, label: 'Today' },
+    { date: addDays(today, 1), label: 'Tomorrow' },
+  ];
+}
+
+const longDate = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "Sunday 10 July 2016" for `2016-07-10` (a calendar date, so formatted in UTC; assembled from parts so ICU punctuation cannot differ between server and browser). */
+export function formatDay(date: string): string {
+  const parts = longDate.formatToParts(new Date(`${date}T00:00:00Z`));
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('weekday')} ${get('day')} ${get('month')} ${get('year')}`;
+}
+
+/** How a date is named next to `today`: Today, Yesterday, Tomorrow or the full date. */
+export function dayHeading(date: string, today: string): string {
+  const near = stripDays(today).find((day) => day.date === date);
+  return near ? `${near.label}, ${formatDay(date)}` : formatDay(date);
+}

@@ -1,0 +1,44 @@
+// "Live now" plus fixtures and results for one date (home and the sport hub).
+import type { ListView } from './match-list.tsx';
+import { CompetitionGroups, DateStrip, EmptyState, SpoilerToggle } from './match-list.tsx';
+import { dayHeading } from './dates.ts';
+import type { DayListData } from './day.server.ts';
+import { useLiveScores } from '../../lib/use-live.ts';
+
+export function DayView({ data, view }: { data: DayListData; view: ListView }) {
+  const order = data.competitions.map((competition) => competition.code);
+  const live = useLiveScores(data.live, data.position);
+  const matches = useLiveScores(data.matches, data.position);
+  const fixedTimeZone = data.timeZoneSource === 'param' ? data.timeZone : null;
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="live-now-heading">
+        <div className="mb-2 flex items-center justify-between gap-2">
+          <h2 id="live-now-heading" className="text-lg font-semibold">
+            Live now
+          </h2>
+          <SpoilerToggle spoiler={view.spoiler} />
+        </div>
+        {live.length > 0 ? (
+          <CompetitionGroups listId="live" matches={live} competitionOrder={order} view={view} />
+        ) : (
+          <EmptyState>No match is being played right now.</EmptyState>
+        )}
+      </section>
+      <section aria-labelledby="day-heading">
+        <h2 id="day-heading" className="mb-2 text-lg font-semibold">
+          Fixtures and results
+          <span className="block text-sm font-normal text-slate-600 dark:text-slate-400" data-testid="day-label">
+            {dayHeading(data.date, data.today)} · times in {view.timeZone.replaceAll('_', ' ')}
+          </span>
+        </h2>
+        <DateStrip date={data.date} today={data.today} fixedTimeZone={fixedTimeZone} />
+        {matches.length > 0 ? (
+          <CompetitionGroups listId="day" matches={matches} competitionOrder={order} view={view} />
+        ) : (
+          <EmptyState>No matches on this date in the competitions this site follows.</EmptyState>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,265 @@
+// The match lists of the home, live, hot and sport pages (issue #5): matches
+// grouped under competition headers, a star on each row and header, scores
+// hidden in spoiler-safe mode, and the date strip. Server-rendered; the only
+// client work is the live patching, the ticking clock and the device settings.
+import type { ReactNode } from 'react';
+import { Form } from 'react-router';
+import type { Competition, MatchSummary } from '../../../domain/football-contracts.ts';
+import { isLive } from '../../../domain/match-status.ts';
+import { AppLink } from '../../components/app-link.tsx';
+import { MatchRow } from '../../components/match-row.tsx';
+import {
+  toggleFavouriteCompetition,
+  toggleFavouriteMatch,
+  useFavourites,
+  type Favourites,
+} from '../../lib/favourites.ts';
+import { useSpoilerSafe, type SpoilerState } from '../../lib/spoiler.ts';
+import { useVisitorTimeZone, type TimeZoneSource } from '../../lib/time-zone.ts';
+import { useNow } from '../../lib/use-live.ts';
+import { stripDays } from './dates.ts';
+import { groupByCompetition } from './grouping.ts';
+
+/** What every list on a page shares: the zone, the spoiler switch and the starred items. */
+export interface ListView {
+  timeZone: string;
+  spoiler: SpoilerState;
+  favourites: Favourites;
+}
+
+export function useListView(server: {
+  timeZone: string;
+  timeZoneSource: TimeZoneSource;
+  spoilerSafe: boolean;
+}): ListView {
+  const timeZone = useVisitorTimeZone({ timeZone: server.timeZone, source: server.timeZoneSource });
+  const spoiler = useSpoilerSafe(server.spoilerSafe);
+  const favourites = useFavourites();
+  return { timeZone, spoiler, favourites };
+}
+
+function StarIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className="size-5"
+      fill={filled ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth="1.5"
+    >
+      <path d="M10 2.5l2.3 4.8 5.2.7-3.8 3.7.9 5.2L10 14.4l-4.6 2.5.9-5.2-3.8-3.7 5.2-.7z" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+const iconButton =
+  'inline-flex size-8 shrink-0 sm:size-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-amber-600 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-amber-400';
+
+function StarButton({ label, active, onToggle }: { label: string; active: boolean; onToggle: () => void }) {
+  return (
+    <button
+      type="button"
+      className={`${iconButton} ${active ? 'text-amber-600 dark:text-amber-400' : ''}`}
+      aria-label={active ? `Remove ${label} from favourites` : `Add ${label} to favourites`}
+      aria-pressed={active}
+      onClick={onToggle}
+    >
+      <StarIcon filled={active} />
+    </button>
+  );
+}
+
+function Row({ match, now, view }: { match: MatchSummary; now: Date; view: ListView }) {
+  const hidden = view.spoiler.isHidden(match.id);
+  const hasScore = match.score.home !== null && match.score.away !== null;
+  const fixture = `${match.home.name} v ${match.away.name}`;
+  return (
+    <MatchRow
+      match={match}
+      now={now}
+      timeZone={view.timeZone}
+      hideScore={hidden}
+      actions={
+        <>
+          {hidden && hasScore ? (
+            <button
+              type="button"
+              className="shrink-0 rounded-full px-2 py-1 text-xs font-semibold text-brand-700 underline underline-offset-2 hover:bg-slate-100 dark:text-brand-100 dark:hover:bg-slate-800"
+              aria-label={`Show the score of ${fixture}`}
+              onClick={() => view.spoiler.reveal(match.id)}
+            >
+              Show
+            </button>
+          ) : null}
+          <StarButton
+            label={fixture}
+            active={view.favourites.matches.includes(match.id)}
+            onToggle={() => toggleFavouriteMatch(match.id)}
+          />
+        </>
+      }
+    />
+  );
+}
+
+/** Matches under competition headers (h2 or h3), most important competition first, favourites pinned. */
+export function CompetitionGroups({
+  matches,
+  competitionOrder,
+  view,
+  headingLevel = 3,
+  listId,
+}: {
+  /** Unique on the page: prefixes the headers' ids. */
+  listId: string;
+  matches: MatchSummary[];
+  competitionOrder: readonly string[];
+  view: ListView;
+  headingLevel?: 2 | 3;
+}) {
+  const now = useNow(
+    1000,
+    matches.some((match) => isLive(match.status)),
+  );
+  const groups = groupByCompetition(matches, competitionOrder, view.favourites);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <div className="space-y-4">
+      {groups.map((group) => {
+        const id = `${listId}-${group.competition.code.replaceAll('.', '-')}`;
+        const starred = view.favourites.competitions.includes(group.competition.code);
+        return (
+          <section
+            key={group.competition.code}
+            aria-labelledby={id}
+            data-testid="competition-group"
+            className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+          >
+            <div className="flex items-center gap-2 border-b border-slate-200 px-3 py-1 dark:border-slate-800">
+              <Heading id={id} className="min-w-0 flex-1 text-sm font-semibold">
+                <AppLink to={`/league/${group.competition.code}`} className="hover:underline">
+                  {group.competition.name}
+                </AppLink>
+                <span className="ml-2 font-normal text-slate-600 dark:text-slate-400">
+                  {group.competition.areaName}
+                </span>
+              </Heading>
+              <StarButton
+                label={group.competition.name}
+                active={starred}
+                onToggle={() => toggleFavouriteCompetition(group.competition.code)}
+              />
+            </div>
+            <ul className="divide-y divide-slate-100 px-1 py-1 dark:divide-slate-800">
+              {group.matches.map((match) => (
+                <Row key={match.id} match={match} now={now} view={view} />
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The per-device spoiler-safe switch. */
+export function SpoilerToggle({ spoiler }: { spoiler: SpoilerState }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={spoiler.spoilerSafe}
+      onClick={() => spoiler.setSpoilerSafe(!spoiler.spoilerSafe)}
+      className="inline-flex items-center gap-2 rounded-full border border-slate-300 px-3 py-1 text-sm font-semibold hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+    >
+      <span
+        aria-hidden="true"
+        className={`inline-block size-2.5 rounded-full ${spoiler.spoilerSafe ? 'bg-emerald-600' : 'bg-slate-400'}`}
+      />
+      Hide scores
+    </button>
+  );
+}
+
+/** Yesterday, today, tomorrow and a date picker; plain links and a GET form, so they work without JS. */
+export function DateStrip({
+  date,
+  today,
+  fixedTimeZone,
+}: {
+  date: string;
+  today: string;
+  fixedTimeZone: string | null;
+}) {
+  const search = (day: string) => `?date=${day}${fixedTimeZone ? `&tz=${encodeURIComponent(fixedTimeZone)}` : ''}`;
+  return (
+    <nav aria-label="Dates" className="mb-4 flex flex-wrap items-center gap-2">
+      <ul className="flex gap-1">
+        {stripDays(today).map((day) => (
+          <li key={day.date}>
+            <AppLink
+              to={{ search: search(day.date) }}
+              aria-current={day.date === date ? 'date' : undefined}
+              className={`inline-block rounded-full px-3 py-1 text-sm font-semibold ${
+                day.date === date
+                  ? 'bg-brand-700 text-white dark:bg-brand-100 dark:text-slate-950'
+                  : 'bg-slate-100 text-slate-800 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700'
+              }`}
+            >
+              {day.label}
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+      <Form method="get" className="flex items-center gap-2">
+        <label htmlFor="match-date" className="text-sm">
+          Date
+        </label>
+        <input
+          id="match-date"
+          type="date"
+          name="date"
+          defaultValue={date}
+          key={date}
+          required
+          className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900"
+        />
+        {fixedTimeZone ? <input type="hidden" name="tz" value={fixedTimeZone} /> : null}
+        <button
+          type="submit"
+          className="rounded-md bg-slate-800 px-3 py-1 text-sm font-semibold text-white hover:bg-slate-700 dark:bg-slate-200 dark:text-slate-950"
+        >
+          Show
+        </button>
+      </Form>
+    </nav>
+  );
+}
+
+/** Competitions in order of importance, each linking to its page. */
+export function CompetitionLinks({ competitions, limit }: { competitions: Competition[]; limit?: number }) {
+  const shown = limit === undefined ? competitions : competitions.slice(0, limit);
+  return (
+    <ul className="space-y-1">
+      {shown.map((competition) => (
+        <li key={competition.code}>
+          <AppLink
+            to={`/league/${competition.code}`}
+            className="block rounded-md px-2 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+          >
+            <span className="font-semibold">{competition.name}</span>
+            <span className="ml-2 text-slate-600 dark:text-slate-400">{competition.areaName}</span>
+          </AppLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
+      {children}
+    </p>
+  );
+}

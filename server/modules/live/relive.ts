@@ -1,0 +1,39 @@
+// "Relive this match" (issue #4): a stored match with an event stream played
+// again from now at a chosen speed, through the same pipeline and stream as
+// the demo schedule. Shared by POST /api/replays and the match page's form.
+import type { MatchSummary } from '../../../domain/football-contracts.ts';
+import type { Ingest } from '../../ingest/ingest.ts';
+import { ProviderPayloadError } from '../../ingest/provider.ts';
+import { RELIVE_PROVIDER } from '../../ingest/providers/replay/replay-provider.ts';
+import type { FootballService } from '../football/football.service.ts';
+
+/** On-demand replays running at once, across all visitors: each costs a little CPU every second. */
+export const MAX_RUNNING_RELIVES = 10;
+
+export type ReliveOutcome =
+  | { ok: true; match: MatchSummary }
+  | { ok: false; reason: 'not-replayable' | 'too-many'; message: string };
+
+export interface ReliveService {
+  relive(matchId: number, speed: number): Promise<ReliveOutcome>;
+}
+
+export function createReliveService(ingest: Ingest, football: FootballService): ReliveService {
+  return { relive: (matchId, speed) => relive(ingest, football, matchId, speed) };
+}
+
+async function relive(ingest: Ingest, football: FootballService, matchId: number, speed: number): Promise<ReliveOutcome> {
+  const pool = await ingest.replay.pool();
+  if (!pool.includes(matchId)) return { ok: false, reason: 'not-replayable', message: `Match ${matchId} has no event stream to replay` };
+  if ((await ingest.runningReplays(RELIVE_PROVIDER)) >= MAX_RUNNING_RELIVES) {
+    return { ok: false, reason: 'too-many', message: 'Too many replays are running; try again in a minute' };
+  }
+  try {
+    const externalId = await ingest.replay.relive(matchId, speed);
+    const result = await ingest.pipeline.apply(await ingest.replay.matchDetail(externalId));
+    return { ok: true, match: await football.getMatch(result.matchId) };
+  } catch (error) {
+    if (error instanceof ProviderPayloadError) return { ok: false, reason: 'not-replayable', message: error.message };
+    throw error;
+  }
+}
