@@ -10,6 +10,7 @@ import type { Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import { toIsoString, type DatabaseHandle } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
+import { playerStatsRow, teamStatsRow } from '../../db/match-stats-rows.ts';
 import { findRef, resolveTeam, saveRef } from '../../db/seed/seed-kit.ts';
 import { commentaryLine, type CommentaryNames, type CommentarySubject } from '../../domain/commentary.ts';
 import type { MatchEvent, PlayerStats, TeamStats } from '../../domain/football-contracts.ts';
@@ -497,36 +498,15 @@ export function createPipeline(options: PipelineOptions): Pipeline {
           { teamId: match.home_team_id, ...snapshot.teamStats.home },
           { teamId: match.away_team_id, ...snapshot.teamStats.away },
         ];
-        const storedStats = await trx.selectFrom('match_team_stats').selectAll().where('match_id', '=', matchId).execute();
-        const key = (stats: TeamStats) =>
-          [stats.teamId, stats.shots, stats.shotsOnTarget, stats.possession, stats.passes, stats.passesAccurate, stats.corners, stats.fouls, stats.offsides, stats.yellowCards, stats.redCards].join(',');
-        const storedKey = storedStats
-          .map((row) =>
-            [Number(row.team_id), row.shots, row.shots_on_target, Number(row.possession), row.passes, row.passes_accurate, row.corners, row.fouls, row.offsides, row.yellow_cards, row.red_cards].join(','),
-          )
-          .sort()
-          .join('|');
-        if (storedKey !== teamStats.map(key).sort().join('|')) {
+        // Compared as rows: the same stats twice write nothing and announce nothing.
+        const rows = teamStats.map((stats) => teamStatsRow(matchId, stats));
+        const storedRows = await trx.selectFrom('match_team_stats').selectAll().where('match_id', '=', matchId).orderBy('team_id').execute();
+        const columns = Object.keys(rows[0] ?? {}) as (keyof (typeof rows)[number])[];
+        const asKey = (row: Record<(typeof columns)[number], number | string>) => columns.map((column) => Number(row[column])).join(',');
+        const sortedRows = [...rows].sort((a, b) => a.team_id - b.team_id);
+        if (storedRows.map(asKey).join('|') !== sortedRows.map(asKey).join('|')) {
           await trx.deleteFrom('match_team_stats').where('match_id', '=', matchId).execute();
-          await trx
-            .insertInto('match_team_stats')
-            .values(
-              teamStats.map((stats) => ({
-                match_id: matchId,
-                team_id: stats.teamId,
-                shots: stats.shots,
-                shots_on_target: stats.shotsOnTarget,
-                possession: stats.possession,
-                passes: stats.passes,
-                passes_accurate: stats.passesAccurate,
-                corners: stats.corners,
-                fouls: stats.fouls,
-                offsides: stats.offsides,
-                yellow_cards: stats.yellowCards,
-                red_cards: stats.redCards,
-              })),
-            )
-            .execute();
+          await trx.insertInto('match_team_stats').values(rows).execute();
           const playerStats: PlayerStats[] = [];
           if (snapshot.playerStats) {
             await trx.deleteFrom('match_player_stats').where('match_id', '=', matchId).execute();
@@ -540,24 +520,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
               await trx
                 .insertInto('match_player_stats')
                 .values(
-                  unique.map((stats) => ({
-                    match_id: matchId,
-                    player_id: stats.playerId,
-                    team_id: stats.teamId,
-                    minutes: stats.minutes,
-                    goals: stats.goals,
-                    assists: stats.assists,
-                    shots: stats.shots,
-                    shots_on_target: stats.shotsOnTarget,
-                    passes: stats.passes,
-                    passes_accurate: stats.passesAccurate,
-                    key_passes: stats.keyPasses,
-                    duels: stats.duels,
-                    duels_won: stats.duelsWon,
-                    fouls: stats.fouls,
-                    yellow_cards: stats.yellowCards,
-                    red_cards: stats.redCards,
-                  })),
+                  unique.map((stats) => playerStatsRow(matchId, stats)),
                 )
                 .execute();
             }

@@ -4,6 +4,7 @@
 // whole, so a second run writes nothing. A match another source already has
 // (same competition and season, same two teams, same UTC date) is enriched, not
 // duplicated, and its stored score is never changed.
+import { playerStatsRow, teamStatsRow } from '../../match-stats-rows.ts';
 import { existsSync } from 'node:fs';
 import type { Insertable } from 'kysely';
 import { findCompetitionDefinition } from '../../../domain/competitions.ts';
@@ -765,20 +766,7 @@ async function insertMatchDetails(
       'yellow_cards',
       'red_cards',
     ],
-    derived.teamStats.map((stats) => ({
-      match_id: matchId,
-      team_id: team(stats.teamId) as number,
-      shots: stats.shots,
-      shots_on_target: stats.shotsOnTarget,
-      possession: stats.possession,
-      passes: stats.passes,
-      passes_accurate: stats.passesAccurate,
-      corners: stats.corners,
-      fouls: stats.fouls,
-      offsides: stats.offsides,
-      yellow_cards: stats.yellowCards,
-      red_cards: stats.redCards,
-    })),
+    derived.teamStats.map((stats) => teamStatsRow(matchId, { ...stats, teamId: team(stats.teamId) as number })),
   );
 
   await insertRows(
@@ -805,24 +793,7 @@ async function insertMatchDetails(
     ],
     derived.playerStats
       .filter((stats) => localPlayer.has(stats.playerId))
-      .map((stats) => ({
-        match_id: matchId,
-        player_id: player(stats.playerId) as number,
-        team_id: team(stats.teamId) as number,
-        minutes: stats.minutes,
-        goals: stats.goals,
-        assists: stats.assists,
-        shots: stats.shots,
-        shots_on_target: stats.shotsOnTarget,
-        passes: stats.passes,
-        passes_accurate: stats.passesAccurate,
-        key_passes: stats.keyPasses,
-        duels: stats.duels,
-        duels_won: stats.duelsWon,
-        fouls: stats.fouls,
-        yellow_cards: stats.yellowCards,
-        red_cards: stats.redCards,
-      })),
+      .map((stats) => playerStatsRow(matchId, { ...stats, playerId: player(stats.playerId) as number, teamId: team(stats.teamId) as number })),
   );
 
   run.counts.events += derived.keyEvents.length;
