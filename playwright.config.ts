@@ -4,10 +4,12 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+const E2E_DIR = process.env.E2E_DIR ?? 'var/e2e';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: process.env.E2E_DIR ? `${process.env.E2E_DIR}/test-results` : 'test-results',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -43,7 +45,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: String(PORT),
       BASE_URL: `http://127.0.0.1:${PORT}`,
-      DATABASE_URL: 'file:var/e2e/scoreline-e2e.db',
+      DATABASE_URL: `file:${E2E_DIR}/scoreline-e2e.db`,
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
       ENABLE_TEST_ROUTES: '1',
       // scripts/test-e2e.sh imports the Wyscout Euro 2016 matches first; the rest would only slow the suite.
       AUTO_SEED: '0',

@@ -14,8 +14,10 @@ if [ ! -x "$CHROMIUM" ]; then
   echo "#####################################################################" >&2
   exit 0
 fi
-rm -rf var/e2e
+# E2E_DIR (default var/e2e) holds the database and results, so two runs on other ports can coexist.
+export E2E_DIR="${E2E_DIR:-var/e2e}"
+rm -rf "$E2E_DIR"
 # The server (playwright.config.ts) reads this database; it is seeded before it starts.
-DATABASE_URL=file:var/e2e/scoreline-e2e.db NODE_ENV=test LOG_LEVEL=warn npx tsx scripts/e2e-seed.ts
+DATABASE_URL="file:$E2E_DIR/scoreline-e2e.db" NODE_ENV=test LOG_LEVEL=warn npx tsx scripts/e2e-seed.ts
 [ -n "${SKIP_BUILD:-}" ] || npx react-router build
 npx playwright test "$@"

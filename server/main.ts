@@ -33,7 +33,8 @@ function readConfig(): Config {
 async function main() {
   const config = readConfig();
   const logger = createLogger(config);
-  const buildFile = path.resolve('build/server/index.js');
+  const buildDir = path.resolve(config.BUILD_DIR);
+  const buildFile = path.join(buildDir, 'server', 'index.js');
   if (!existsSync(buildFile)) {
     logger.fatal({ buildFile }, 'No production build found: run `npm run build` (npm start does it for you)');
     process.exit(1);
@@ -50,7 +51,7 @@ async function main() {
     services,
     metrics: createMetrics(),
     getBuild: async () => build,
-    clientDir: path.resolve('build/client'),
+    clientDir: path.join(buildDir, 'client'),
     mode: 'production',
   });
 

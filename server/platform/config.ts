@@ -40,6 +40,8 @@ export const configSchema = z.object({
   DATABASE_URL: databaseUrl.default('file:var/scoreline.db'),
   REDIS_URL: optionalUrl,
   DATA_DIR: optionalText,
+  /** Where `react-router build` wrote the site (react-router.config.ts reads the same variable). */
+  BUILD_DIR: z.string().trim().min(1).default('build'),
 
   // Signing secret (≥ 32 characters). When absent, server/platform/secrets.ts
   // generates one on first start and keeps it in var/session-secret.

@@ -9,7 +9,7 @@ import { prepareContext, waitForHydration } from './support.ts';
 
 const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 // The Playwright server's database (playwright.config.ts): the outbox is read straight from it.
-const E2E_DATABASE = 'var/e2e/scoreline-e2e.db';
+const E2E_DATABASE = `${process.env.E2E_DIR ?? 'var/e2e'}/scoreline-e2e.db`;
 const PASSWORD = 'a long walk on the pitch';
 
 test.beforeEach(async ({ context }) => {
