@@ -2,7 +2,8 @@
 // two reads reach each client as one write, in log order, each row once —
 // including for a client whose topics match a row twice (`scores` and its
 // `match:{id}`) — and a client still catching up gets its backlog in one write,
-// then the rows that arrived meanwhile.
+// then the rows that arrived meanwhile — from memory when the hub still holds
+// the rows (a reconnect storm reads no log), from the log when it does not.
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryBus } from '../../platform/bus.ts';
@@ -123,9 +124,63 @@ describe.each(TEST_ENGINES)('live hub fan-out on %s', (engine) => {
     await until(() => hub.stats().cursor === live[0], 'the hub to read the live row');
     await hub.pump();
     expect(sink.ids()).toEqual([missed[0], missed[1], live[0]]);
+    expect(hub.stats().catchUpsFromMemory).toBe(1);
+    expect(hub.stats().catchUpsFromLog).toBe(0);
     // The backlog went out as one write.
     expect(sink.writes.filter((write) => write.includes(`id: ${missed[0]}\n`))).toEqual([
       expect.stringContaining(`id: ${missed[1]}\n`),
     ]);
+  });
+
+  it('serves resuming clients from the log when memory does not reach back that far, and from memory after it', async () => {
+    const before = await latestLiveEventId(database.handle.db);
+    const older = await append([
+      { topic: 'match:7', type: 'score' },
+      { topic: 'match:8', type: 'score' },
+    ]);
+    // A hub that starts now (a restarted node) holds nothing older than its start, and keeps few rows.
+    const restarted = createLiveHub({
+      db: database.handle.db,
+      bus: createMemoryBus(),
+      logger: pino({ level: 'silent' }),
+      heartbeatMs: 60_000,
+      maxConnectionsPerIp: 10,
+      pollMs: 60_000,
+      recentLimit: 2,
+    });
+    await restarted.start();
+    try {
+      const newer = await append([
+        { topic: 'match:7', type: 'score' },
+        { topic: 'match:7', type: 'commentary' },
+        { topic: 'match:8', type: 'score' },
+      ]);
+      await restarted.pump();
+
+      const fromLog = recordingSink();
+      await restarted.connect({ topics: ['match:7'], lastEventId: before, ip: 'e', sink: fromLog });
+      expect(fromLog.ids()).toEqual([older[0], newer[0], newer[1]]);
+      expect(restarted.stats()).toMatchObject({ catchUpsFromLog: 1, catchUpsFromMemory: 0 });
+
+      const fromMemory = recordingSink();
+      await restarted.connect({ topics: ['scores'], lastEventId: older[1] as number, ip: 'f', sink: fromMemory });
+      expect(fromMemory.ids()).toEqual([newer[0], newer[2]]);
+      expect(restarted.stats()).toMatchObject({ catchUpsFromLog: 1, catchUpsFromMemory: 1 });
+
+      // Four more rows: memory keeps the newest ones only, so resuming from before them reads the log again.
+      const latest = await append([
+        { topic: 'match:7', type: 'score' },
+        { topic: 'match:7', type: 'score' },
+        { topic: 'match:7', type: 'score' },
+        { topic: 'match:7', type: 'score' },
+      ]);
+      await restarted.pump();
+      const late = recordingSink();
+      await restarted.connect({ topics: ['match:7'], lastEventId: newer[1] as number, ip: 'g', sink: late });
+      expect(late.ids()).toEqual(latest);
+      expect(restarted.stats()).toMatchObject({ catchUpsFromLog: 2, catchUpsFromMemory: 1 });
+    } finally {
+      await restarted.stop();
+    }
   });
 });

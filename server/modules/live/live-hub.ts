@@ -44,6 +44,8 @@ export interface LiveHubOptions {
   backlogLimit?: number;
   /** How often the log is read even without an announcement (a missed bus message only delays). */
   pollMs?: number;
+  /** Recent rows kept in memory, encoded, so a reconnect storm catches up without reading the log. */
+  recentLimit?: number;
 }
 
 export class TooManyConnectionsError extends Error {
@@ -59,7 +61,7 @@ export interface LiveHub {
   connect(input: { topics: readonly string[]; lastEventId: number | null; ip: string; sink: LiveSink }): Promise<() => void>;
   /** Reads and delivers new rows now (tests and the in-process bus use it). */
   pump(): Promise<void>;
-  stats(): { clients: number; cursor: number; dropped: number };
+  stats(): { clients: number; cursor: number; dropped: number; catchUpsFromMemory: number; catchUpsFromLog: number };
   /** Closes every stream so clients reconnect elsewhere; stops following the log. */
   stop(): Promise<void>;
 }
@@ -86,6 +88,15 @@ function concatenate(parts: readonly Uint8Array[]): Uint8Array {
 export function createLiveHub(options: LiveHubOptions): LiveHub {
   const { db, bus, logger } = options;
   const backlogLimit = options.backlogLimit ?? 5000;
+  const recentLimit = options.recentLimit ?? 4096;
+  /**
+   * Every row read after `recentFloor`, in log order, with its frame: a client resuming from at or
+   * above the floor is served from here. Rows are appended in the same turn the cursor moves.
+   */
+  let recent: { row: StoredLiveEvent; frame: Uint8Array }[] = [];
+  let recentFloor = Number.POSITIVE_INFINITY;
+  let catchUpsFromMemory = 0;
+  let catchUpsFromLog = 0;
   const clients = new Set<Client>();
   const byTopic = new Map<string, Set<Client>>();
   const perIp = new Map<string, number>();
@@ -120,8 +131,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
    * rows that piled up cost each stream one chunk instead of one per row.
    * Clients with the same rows share the same bytes.
    */
-  function dispatch(rows: readonly StoredLiveEvent[]) {
-    const frames = rows.map(frameOf);
+  function dispatch(rows: readonly StoredLiveEvent[], frames: readonly Uint8Array[]) {
     const touched: Client[] = [];
     const collect = (subscribers: Set<Client> | undefined, index: number, id: number) => {
       if (!subscribers) return;
@@ -161,11 +171,38 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     for (;;) {
       const rows = await readLiveEventsAfter(db, cursor, READ_BATCH);
       if (rows.length > 0) {
-        dispatch(rows);
+        const frames = rows.map(frameOf);
+        dispatch(rows, frames);
         cursor = (rows[rows.length - 1] as StoredLiveEvent).id;
+        remember(rows, frames);
       }
       if (rows.length < READ_BATCH) return;
     }
+  }
+
+  function remember(rows: readonly StoredLiveEvent[], frames: readonly Uint8Array[]) {
+    rows.forEach((row, index) => recent.push({ row, frame: frames[index] as Uint8Array }));
+    // Trimmed in steps, so the copy happens once per `recentLimit` rows.
+    if (recent.length >= 2 * recentLimit) {
+      const removed = recent.length - recentLimit;
+      recentFloor = (recent[removed - 1] as { row: StoredLiveEvent }).row.id;
+      recent = recent.slice(removed);
+    }
+  }
+
+  /** The frames after `after` up to `upTo` for these topics from memory; null when memory does not reach back that far. */
+  function recentFrames(topics: ReadonlySet<string>, after: number, upTo: number): { frames: Uint8Array[]; lastId: number } | null {
+    if (after < recentFloor) return null;
+    const frames: Uint8Array[] = [];
+    let lastId = after;
+    for (const { row, frame } of recent) {
+      if (row.id <= after) continue;
+      if (row.id > upTo) break;
+      if (!isDelivered(topics, row)) continue;
+      frames.push(frame);
+      lastId = row.id;
+    }
+    return { frames, lastId };
   }
 
   /** Coalesces announcements: one read at a time, and one more if something came in meanwhile. */
@@ -196,6 +233,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
   return {
     async start() {
       cursor = await latestLiveEventId(db);
+      recentFloor = cursor;
       // An announcement is acted on once the current turn of the event loop is over, so
       // commits that land together (a busy ingest, a slow fan-out) are read and sent together.
       let announced = false;
@@ -233,7 +271,15 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
 
       try {
         let resync: string | null = null;
-        if (lastEventId !== null && lastEventId < startCursor) {
+        const fromMemory = lastEventId !== null && lastEventId < startCursor ? recentFrames(client.topics, lastEventId, startCursor) : null;
+        if (fromMemory !== null && fromMemory.frames.length <= backlogLimit) {
+          // The common reconnect (a node restart, a network blip): no read of the log at all.
+          catchUpsFromMemory += 1;
+          if (fromMemory.frames.length > 0 && !sink.write(concatenate(fromMemory.frames), true))
+            throw new Error('client fell behind during catch-up');
+          client.lastSentId = startCursor;
+        } else if (lastEventId !== null && lastEventId < startCursor) {
+          catchUpsFromLog += 1;
           const oldest = await oldestLiveEventId(db);
           if (oldest === null || lastEventId < oldest - 1) resync = 'The updates you missed are no longer kept.';
           else {
@@ -292,7 +338,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
 
     pump,
 
-    stats: () => ({ clients: clients.size, cursor, dropped }),
+    stats: () => ({ clients: clients.size, cursor, dropped, catchUpsFromMemory, catchUpsFromLog }),
 
     async stop() {
       stopped = true;
