@@ -10,7 +10,8 @@ import { ProgressBar } from './components/progress-bar.tsx';
 import { scheduleTagManager } from './lib/analytics.ts';
 import { COLOUR_MODE_SCRIPT, subscribeColourMode } from './lib/colour-mode.ts';
 import { getHeaderUser } from './lib/auth-context.server.ts';
-import type { HeaderUser } from './lib/auth-user.ts';
+import { useFavouritesSync } from './lib/favourites-sync.ts';
+import { useSignedInUser, type HeaderUser } from './lib/auth-user.ts';
 import { getRequestInfo, getServices } from './lib/context.server.ts';
 import { localeMiddleware } from './lib/locale.server.ts';
 import { ScrollManager } from './lib/scroll.tsx';
@@ -67,6 +68,7 @@ export default function App() {
   // Every page follows a "system" colour mode live (and choices made in other tabs), including
   // pages without the colour-mode switch such as the CMS.
   useEffect(() => subscribeColourMode(() => {}), []);
+  useFavouritesSync(useSignedInUser()?.id ?? null);
   return (
     <>
       <ProgressBar />

@@ -1,6 +1,7 @@
 // One match in a list (home, live, league, team pages): kick-off time or the
 // live clock, both teams with generated badges, the score, and a replay label.
 // Presentational: the caller passes the (live-patched) summary and the time.
+import { kickoffCountdown } from '../lib/relative-time.ts';
 import { badgeInitials } from '../../domain/badge.ts';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
 import { clockLabel } from '../../domain/match-clock.ts';
@@ -66,7 +67,9 @@ export function matchStatusLabel(match: MatchSummary, now: Date, timeZone: strin
       return 'Awd.';
     default:
       return match.kickoffTimeKnown
-        ? new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(match.kickoffAt))
+        ? new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone }).format(
+            new Date(match.kickoffAt),
+          )
         : 'TBC';
   }
 }
@@ -86,8 +89,11 @@ export function MatchRow({
   actions?: ReactNode;
 }) {
   const live = isLive(match.status);
+  const countdown =
+    match.status === 'scheduled' && match.kickoffTimeKnown ? kickoffCountdown(match.kickoffAt, now) : null;
   const scored = match.score.home !== null && match.score.away !== null;
-  const score = scored && !hideScore ? `${match.score.home} – ${match.score.away}` : hideScore && scored ? '? – ?' : '–';
+  const score =
+    scored && !hideScore ? `${match.score.home} – ${match.score.away}` : hideScore && scored ? '? – ?' : '–';
   const label = `${match.home.name} ${scored && !hideScore ? `${match.score.home}, ${match.away.name} ${match.score.away}` : `v ${match.away.name}`}`;
   return (
     <li className={actions ? 'flex items-center gap-1' : undefined}>
@@ -97,15 +103,31 @@ export function MatchRow({
         aria-label={`${label}. ${matchStatusLabel(match, now, timeZone)}${match.replayOf ? '. Replay' : ''}`}
         data-match-id={match.id}
       >
-        <span className={`text-xs font-semibold tabular-nums ${live ? 'text-red-700 dark:text-red-400' : 'text-slate-600 dark:text-slate-400'}`} suppressHydrationWarning>
+        <span
+          className={`text-xs font-semibold tabular-nums ${live ? 'text-red-700 dark:text-red-400' : 'text-slate-600 dark:text-slate-400'}`}
+          suppressHydrationWarning
+        >
           {matchStatusLabel(match, now, timeZone)}
-          {match.replayOf ? <span className="block text-[0.65rem] font-normal text-amber-800 dark:text-amber-300">Replay</span> : null}
+          {countdown ? (
+            <span
+              className="block text-[0.65rem] font-normal text-slate-600 dark:text-slate-400"
+              suppressHydrationWarning
+            >
+              {countdown}
+            </span>
+          ) : null}
+          {match.replayOf ? (
+            <span className="block text-[0.65rem] font-normal text-amber-800 dark:text-amber-300">Replay</span>
+          ) : null}
         </span>
         <span className="flex min-w-0 items-center justify-end gap-2 text-right">
           <span className="truncate">{match.home.name}</span>
           <TeamBadge team={match.home} />
         </span>
-        <span className={`min-w-[3rem] text-center font-bold sm:min-w-[3.5rem] tabular-nums ${live ? 'text-red-700 dark:text-red-400' : ''}`} data-testid="row-score">
+        <span
+          className={`min-w-[3rem] text-center font-bold sm:min-w-[3.5rem] tabular-nums ${live ? 'text-red-700 dark:text-red-400' : ''}`}
+          data-testid="row-score"
+        >
           {score}
         </span>
         <span className="flex min-w-0 items-center gap-2">

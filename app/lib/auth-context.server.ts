@@ -5,6 +5,7 @@
 //
 // Like context.server.ts, the key lives on globalThis under Symbol.for(): the
 // Hono server and the React Router build each load their own copy of this file.
+import type { HeaderUser } from './auth-user.ts';
 import { createContext, type RouterContext, type RouterContextProvider } from 'react-router';
 import type { RequestAuth, SessionUser } from '../../server/modules/auth/auth.session.ts';
 
@@ -22,9 +23,9 @@ export function getCurrentUser(context: Readonly<RouterContextProvider>): Promis
 }
 
 /** The header's summary of the signed-in user (app/lib/auth-user.ts), for the root loader. */
-export async function getHeaderUser(
-  context: Readonly<RouterContextProvider>,
-): Promise<{ displayName: string; staff: boolean } | null> {
+export async function getHeaderUser(context: Readonly<RouterContextProvider>): Promise<HeaderUser | null> {
   const user = await getCurrentUser(context);
-  return user ? { displayName: user.displayName, staff: user.scopes.some((scope) => scope.startsWith('cms:')) } : null;
+  return user
+    ? { id: user.id, displayName: user.displayName, staff: user.scopes.some((scope) => scope.startsWith('cms:')) }
+    : null;
 }

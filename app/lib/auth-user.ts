@@ -4,6 +4,8 @@
 import { useRouteLoaderData } from 'react-router';
 
 export interface HeaderUser {
+  /** The account id: favourites on this device remember which account they were merged into. */
+  id: number;
   displayName: string;
   staff: boolean;
 }

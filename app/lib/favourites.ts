@@ -1,5 +1,6 @@
 // Favourites kept on the device (issue #5): teams, competitions and matches a
-// guest has starred, in localStorage until accounts can sync them. Read with
+// visitor has starred, in localStorage; while signed in, every change is also
+// written to the account (app/lib/favourites-sync.ts keeps the two in step). Read with
 // useSyncExternalStore whose server snapshot is "nothing starred", so the
 // first client render matches the server's HTML and the pinned order follows
 // right after hydration.
@@ -85,7 +86,21 @@ function toggled<T>(list: readonly T[], item: T): T[] {
   return list.includes(item) ? list.filter((entry) => entry !== item) : [...list, item];
 }
 
-function update(change: (current: Favourites) => Favourites): void {
+export type FavouriteKind = 'team' | 'competition' | 'match';
+type AccountWriter = (kind: FavouriteKind, ref: string, starred: boolean) => void;
+let accountWriter: AccountWriter | null = null;
+
+/** While signed in, stars and unstars also go to the account (set by app/lib/favourites-sync.ts). */
+export function setAccountWriter(writer: AccountWriter | null): void {
+  accountWriter = writer;
+}
+
+/** Replaces what this device keeps (the account's favourites, once signed in). */
+export function replaceFavourites(next: Favourites): void {
+  update(() => next);
+}
+
+function update(change: (current: Favourites) => Favourites): Favourites {
   const next = change(snapshot());
   try {
     window.localStorage.setItem(FAVOURITES_STORAGE_KEY, JSON.stringify(next));
@@ -93,16 +108,20 @@ function update(change: (current: Favourites) => Favourites): void {
     // Storage can be disabled (private mode): nothing to keep.
   }
   window.dispatchEvent(new Event(CHANGE_EVENT));
+  return next;
 }
 
 export function toggleFavouriteTeam(teamId: number): void {
-  update((current) => ({ ...current, teams: toggled(current.teams, teamId) }));
+  const next = update((current) => ({ ...current, teams: toggled(current.teams, teamId) }));
+  accountWriter?.('team', String(teamId), next.teams.includes(teamId));
 }
 
 export function toggleFavouriteCompetition(code: string): void {
-  update((current) => ({ ...current, competitions: toggled(current.competitions, code) }));
+  const next = update((current) => ({ ...current, competitions: toggled(current.competitions, code) }));
+  accountWriter?.('competition', code, next.competitions.includes(code));
 }
 
 export function toggleFavouriteMatch(matchId: number): void {
-  update((current) => ({ ...current, matches: toggled(current.matches, matchId) }));
+  const next = update((current) => ({ ...current, matches: toggled(current.matches, matchId) }));
+  accountWriter?.('match', String(matchId), next.matches.includes(matchId));
 }

@@ -375,3 +375,74 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: 'Account: No Script' })).toBeVisible();
   });
 });
+
+test('favourites starred as a guest join the account, follow it to another device, and stay in step', async ({
+  page,
+  browser,
+}) => {
+  // Two devices and eight page loads.
+  test.setTimeout(60_000);
+  const email = uniqueEmail('favourites');
+  const home = '/?date=2016-06-15&tz=UTC';
+  const dayRows = (target: Page) =>
+    target.locator('section[aria-labelledby="day-heading"]').getByTestId('competition-group').getByRole('listitem');
+  const starFor = (target: Page, verb: 'Add' | 'Remove') =>
+    dayRows(target).getByRole('button', {
+      name: `${verb} France v Albania ${verb === 'Add' ? 'to' : 'from'} favourites`,
+    });
+
+  // As a guest: starred on this device only.
+  await page.goto(home);
+  await waitForHydration(page);
+  await starFor(page, 'Add').click();
+  await expect(starFor(page, 'Remove')).toHaveAttribute('aria-pressed', 'true');
+
+  // Registering takes the device's favourites into the account, named from the data.
+  await registerOnPage(page, email);
+  await expect(page).toHaveURL(`${BASE_URL}/`);
+  await page.goto('/account');
+  const favourites = page.locator('section[aria-labelledby="favourites-heading"]');
+  await expect(favourites.getByRole('listitem')).toHaveText([/France v Albania\s*\(match\)/]);
+
+  // Starred while signed in: written to the account as it happens.
+  await page.goto(home);
+  await waitForHydration(page);
+  await page
+    .locator('section[aria-labelledby="day-heading"]')
+    .getByRole('button', { name: 'Add UEFA European Championship to favourites' })
+    .click();
+  await expect
+    .poll(async () => {
+      await page.goto('/account');
+      return favourites.getByRole('listitem').allTextContents();
+    })
+    .toEqual([expect.stringMatching(/France v Albania/), expect.stringMatching(/UEFA European Championship/)]);
+
+  // Another device: signing in brings them, and the match is pinned first.
+  const other = await browser.newContext();
+  await prepareContext(other);
+  const second = await other.newPage();
+  await second.goto('/login');
+  await waitForHydration(second);
+  await second.getByLabel('Email address').fill(email);
+  await second.getByLabel('Password').fill(PASSWORD);
+  await second.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(second).toHaveURL(`${BASE_URL}/`);
+  await second.goto(home);
+  await waitForHydration(second);
+  await expect(starFor(second, 'Remove')).toHaveAttribute('aria-pressed', 'true');
+  await expect(dayRows(second).first().getByRole('link')).toHaveAccessibleName(/^France /);
+
+  // Unstarred there: gone from the account, and from the first device at its next load.
+  await starFor(second, 'Remove').click();
+  await expect
+    .poll(async () => {
+      await second.goto('/account');
+      return second.locator('section[aria-labelledby="favourites-heading"]').getByRole('listitem').allTextContents();
+    })
+    .toEqual([expect.stringMatching(/UEFA European Championship/)]);
+  await page.goto(home);
+  await waitForHydration(page);
+  await expect(starFor(page, 'Add')).toHaveAttribute('aria-pressed', 'false');
+  await other.close();
+});

@@ -1,18 +1,18 @@
-// Favourites kept on this device before signing in (localStorage) travel with
-// the sign-in or registration form, so the account gets them at first sign-in.
-import { useEffect, useRef } from 'react';
-
-export const DEVICE_FAVOURITES_KEY = 'scoreline.favourites';
+// Favourites kept on this device before signing in (localStorage,
+// app/lib/favourites.ts) travel with the sign-in or registration form, so the
+// account gets them at once. A controlled field: React would put an
+// uncontrolled hidden input back to its default value on the next render.
+import { useEffect, useState } from 'react';
+import { FAVOURITES_STORAGE_KEY } from '../../lib/favourites.ts';
 
 export function DeviceFavouritesField() {
-  const input = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState('');
   useEffect(() => {
-    if (!input.current) return;
     try {
-      input.current.value = localStorage.getItem(DEVICE_FAVOURITES_KEY) ?? '';
+      setValue(localStorage.getItem(FAVOURITES_STORAGE_KEY) ?? '');
     } catch {
       // Storage may be blocked; the account simply starts without device favourites.
     }
   }, []);
-  return <input ref={input} type="hidden" name="device_favourites" defaultValue="" />;
+  return <input type="hidden" name="device_favourites" value={value} />;
 }

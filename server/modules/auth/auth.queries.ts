@@ -451,6 +451,54 @@ export async function insertFavourites(db: Db, userId: number, favourites: Favou
     .execute();
 }
 
+/**
+ * Names the favourites a device sends (ids and codes only) from the football data; ids
+ * and codes that name nothing here are dropped.
+ */
+export async function resolveFavourites(
+  db: Db,
+  refs: { teams: readonly number[]; competitions: readonly string[]; matches: readonly number[] },
+): Promise<Favourite[]> {
+  const [teams, competitions, matches] = await Promise.all([
+    refs.teams.length === 0
+      ? []
+      : db
+          .selectFrom('team')
+          .select(['id', 'name'])
+          .where('id', 'in', [...refs.teams])
+          .execute(),
+    refs.competitions.length === 0
+      ? []
+      : db
+          .selectFrom('competition')
+          .select(['code', 'name'])
+          .where('code', 'in', [...refs.competitions])
+          .execute(),
+    refs.matches.length === 0
+      ? []
+      : db
+          .selectFrom('match as m')
+          .innerJoin('team as h', 'h.id', 'm.home_team_id')
+          .innerJoin('team as a', 'a.id', 'm.away_team_id')
+          .select(['m.id', 'h.short_name as home', 'a.short_name as away'])
+          .where('m.id', 'in', [...refs.matches])
+          .execute(),
+  ]);
+  return [
+    ...teams.map((team) => ({ kind: 'team' as const, ref: String(team.id), label: team.name })),
+    ...competitions.map((competition) => ({
+      kind: 'competition' as const,
+      ref: competition.code,
+      label: competition.name,
+    })),
+    ...matches.map((match) => ({
+      kind: 'match' as const,
+      ref: String(match.id),
+      label: `${match.home} v ${match.away}`,
+    })),
+  ];
+}
+
 export async function removeFavourite(db: Db, userId: number, kind: Favourite['kind'], ref: string): Promise<void> {
   await db
     .deleteFrom('user_favourite')

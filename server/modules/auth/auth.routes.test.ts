@@ -4,6 +4,8 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOTH_TOKENS_EXPIRED_MESSAGE } from '../../../domain/auth-session.ts';
+import { findCompetitionDefinition } from '../../../domain/competitions.ts';
+import { ensureCompetition, ensureSeason, insertTeam } from '../../../db/seed/seed-kit.ts';
 import { TEST_ENGINES, createTestDatabase } from '../../../tests/helpers/test-database.ts';
 import { createHttpApp } from '../../http.ts';
 import { loadConfig } from '../../platform/config.ts';
@@ -504,35 +506,133 @@ describe.each(TEST_ENGINES)('accounts API on %s', (engine) => {
     ).toBe(400);
   });
 
-  it('merges device favourites into the account at sign-in, once each', async () => {
-    await register('favourites@example.com');
-    const meta = { ip: '192.0.2.50', userAgent: 'test' };
-    const device = JSON.stringify([
-      { kind: 'team', ref: '7', label: 'Arsenal FC' },
-      { kind: 'competition', ref: 'en.1', label: 'Premier League' },
-    ]);
-    expect((await t.services.accounts.login({ email: 'favourites@example.com', password }, meta, device)).ok).toBe(
-      true,
-    );
-    expect((await t.services.accounts.login({ email: 'favourites@example.com', password }, meta, device)).ok).toBe(
-      true,
-    );
-    expect((await t.services.accounts.login({ email: 'favourites@example.com', password }, meta, 'not json')).ok).toBe(
-      true,
-    );
-    const user = await t.services.accounts.login({ email: 'favourites@example.com', password }, meta);
-    if (!user.ok) throw new Error(user.message);
-    const favourites = await t.services.accounts.listFavourites(user.session.user.id);
-    expect(favourites.map((favourite) => `${favourite.kind}:${favourite.ref}`).sort()).toEqual([
-      'competition:en.1',
-      'team:7',
-    ]);
+  /** A competition, a season, two teams and their match: what favourites can name. */
+  async function seedFootball() {
+    const db = t.database.handle.db;
+    const definition = findCompetitionDefinition('en.1');
+    if (!definition) throw new Error('en.1 is not in the catalogue');
+    const competitionId = await ensureCompetition(db, definition);
+    const seasonId = await ensureSeason(db, {
+      competitionId,
+      code: '2017-18',
+      name: '2017/18',
+      startDate: '2017-08-11',
+      endDate: '2018-05-13',
+      complete: true,
+    });
+    const arsenal = await insertTeam(db, { name: 'Arsenal FC', shortName: 'Arsenal', kind: 'club' });
+    const chelsea = await insertTeam(db, { name: 'Chelsea FC', shortName: 'Chelsea', kind: 'club' });
+    const match = await db
+      .insertInto('match')
+      .values({
+        season_id: seasonId,
+        stage: null,
+        round: 'Matchday 21',
+        group_name: null,
+        kickoff_at: '2018-01-03T19:45:00.000Z',
+        kickoff_time_known: 1,
+        home_team_id: arsenal,
+        away_team_id: chelsea,
+        venue_id: null,
+        status: 'finished',
+        minute: null,
+        home_score: 2,
+        away_score: 2,
+        home_score_ht: 0,
+        away_score_ht: 0,
+        home_score_et: null,
+        away_score_et: null,
+        home_score_pen: null,
+        away_score_pen: null,
+        has_events: 0,
+        source: 'test',
+        updated_at: '2018-01-03T21:40:00.000Z',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { arsenal, chelsea, match: Number(match.id) };
+  }
+
+  describe('favourites', () => {
+    let ids: Awaited<ReturnType<typeof seedFootball>>;
+    beforeAll(async () => {
+      ids = await seedFootball();
+    });
+
+    it('merges the device’s favourites into the account at sign-in, named from the data, once each', async () => {
+      await register('favourites@example.com');
+      const meta = { ip: '192.0.2.50', userAgent: 'test' };
+      // As app/lib/favourites.ts keeps them; 999999 and xx.9 name nothing and are dropped.
+      const device = JSON.stringify({
+        teams: [ids.arsenal, 999999],
+        competitions: ['en.1', 'xx.9'],
+        matches: [ids.match],
+      });
+      const login = (favourites?: string) =>
+        t.services.accounts.login({ email: 'favourites@example.com', password }, meta, favourites);
+      expect((await login(device)).ok).toBe(true);
+      expect((await login(device)).ok).toBe(true);
+      // Unreadable device data never blocks a sign-in.
+      expect((await login('not json')).ok).toBe(true);
+      expect((await login(JSON.stringify({ teams: ['x'] }))).ok).toBe(true);
+      const user = await login();
+      if (!user.ok) throw new Error(user.message);
+      const favourites = await t.services.accounts.listFavourites(user.session.user.id);
+      expect(favourites.map(({ kind, ref, label }) => `${kind}:${ref}:${label}`).sort()).toEqual([
+        'competition:en.1:Premier League',
+        `match:${ids.match}:Arsenal v Chelsea`,
+        `team:${ids.arsenal}:Arsenal FC`,
+      ]);
+    });
+
+    it('stars and unstars through the API for the signed-in user only', async () => {
+      const { data } = await register('stars@example.com');
+      const bearer = { Authorization: `Bearer ${data.token.access_token}` };
+      const call = (method: string, path: string, headers: Record<string, string> = bearer) =>
+        t.app.request(`${ORIGIN}/api/auth/favourites${path}`, { method, headers });
+
+      expect((await call('PUT', `/team/${ids.chelsea}`)).status).toBe(200);
+      expect((await call('PUT', `/team/${ids.chelsea}`)).status).toBe(200);
+      expect((await call('PUT', '/competition/en.1')).status).toBe(200);
+      expect((await call('PUT', `/match/${ids.match}`)).status).toBe(200);
+      const unknown = await call('PUT', '/team/424242');
+      expect(unknown.status).toBe(404);
+      expect(((await unknown.json()) as { error: { message: string } }).error.message).toBe('No team 424242 to star');
+      expect((await call('PUT', '/player/1')).status).toBe(400);
+
+      const listed = await call('GET', '');
+      expect(listed.status).toBe(200);
+      const body = (await listed.json()) as {
+        data: { teams: number[]; competitions: string[]; matches: number[]; items: unknown[] };
+      };
+      expect(body.data).toMatchObject({ teams: [ids.chelsea], competitions: ['en.1'], matches: [ids.match] });
+      expect(body.data.items).toHaveLength(3);
+
+      expect((await call('DELETE', `/team/${ids.chelsea}`)).status).toBe(200);
+      expect((await call('DELETE', `/team/${ids.chelsea}`)).status).toBe(200);
+      const after = (await (await call('GET', '')).json()) as { data: { teams: number[] } };
+      expect(after.data.teams).toEqual([]);
+
+      expect((await call('GET', '', {})).status).toBe(401);
+      expect((await call('PUT', `/team/${ids.chelsea}`, {})).status).toBe(401);
+      const rows = await t.database.handle.db
+        .selectFrom('user_favourite')
+        .select('ref')
+        .where('kind', '=', 'team')
+        .execute();
+      expect(rows.map((row) => row.ref)).not.toContain(String(ids.chelsea));
+    });
   });
 
   it('marks cookies Secure in production over https only', async () => {
     const issue = async (env: Record<string, string>) => {
       const config = loadConfig({ DATABASE_URL: t.database.url, ...env });
-      const services = createServices({ config, logger: pino({ level: 'silent' }), database: t.database.handle, sessionSecret: 'test-secret-test-secret-test-secret-000' });
+      const services = createServices({
+        config,
+        logger: pino({ level: 'silent' }),
+        database: t.database.handle,
+        sessionSecret: 'test-secret-test-secret-test-secret-000',
+      });
       const auth = services.sessions.forRequest(new Request('https://scores.example/login'), '127.0.0.1');
       auth.clearCookies();
       return auth.setCookieHeaders();
@@ -541,8 +641,10 @@ describe.each(TEST_ENGINES)('accounts API on %s', (engine) => {
       'scoreline_access=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure',
       'scoreline_refresh=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure',
     ]);
-    for (const line of await issue({ NODE_ENV: 'production', BASE_URL: 'http://192.168.1.5:3000' })) expect(line).not.toContain('Secure');
-    for (const line of await issue({ NODE_ENV: 'development', BASE_URL: 'https://scores.example' })) expect(line).not.toContain('Secure');
+    for (const line of await issue({ NODE_ENV: 'production', BASE_URL: 'http://192.168.1.5:3000' }))
+      expect(line).not.toContain('Secure');
+    for (const line of await issue({ NODE_ENV: 'development', BASE_URL: 'https://scores.example' }))
+      expect(line).not.toContain('Secure');
   });
 
   it('documents the accounts API in the OpenAPI document', async () => {

@@ -14,6 +14,9 @@ import {
   FORGOT_PASSWORD_MESSAGE,
   authResponseSchema,
   changePasswordInputSchema,
+  deviceFavouritesSchema,
+  favouriteParamsSchema,
+  favouriteSchema,
   forgotPasswordInputSchema,
   loginInputSchema,
   logoutInputSchema,
@@ -24,7 +27,7 @@ import {
   userResponseSchema,
   userSchema,
 } from './auth.schemas.ts';
-import type { AuthFailure, IssuedSession } from './auth.service.ts';
+import { favouritesAsDevice, type AuthFailure, type IssuedSession } from './auth.service.ts';
 import { OIDC_STATE_COOKIE } from './auth.oidc.ts';
 import { readCookies, secureCookiesFor, type RequestAuth } from './auth.session.ts';
 
@@ -138,6 +141,39 @@ const routes = {
       200: json(z.object({ data: z.object({ revoked: z.literal(true) }) }), 'Revoked'),
       401: error('Not signed in'),
       404: error('No such active session'),
+    },
+  }),
+  favourites: createRoute({
+    method: 'get',
+    path: '/auth/favourites',
+    summary: "The signed-in user's favourite teams, competitions and matches",
+    responses: {
+      200: json(
+        z.object({ data: deviceFavouritesSchema.extend({ items: z.array(favouriteSchema) }) }),
+        'Favourites: ids and codes by kind, and each with its name',
+      ),
+      401: error('Not signed in'),
+    },
+  }),
+  addFavourite: createRoute({
+    method: 'put',
+    path: '/auth/favourites/{kind}/{ref}',
+    summary: 'Star a team, competition or match (idempotent)',
+    request: { params: favouriteParamsSchema },
+    responses: {
+      200: json(z.object({ data: z.object({ starred: z.literal(true) }) }), 'Starred'),
+      401: error('Not signed in'),
+      404: error('No such team, competition or match'),
+    },
+  }),
+  removeFavourite: createRoute({
+    method: 'delete',
+    path: '/auth/favourites/{kind}/{ref}',
+    summary: 'Unstar a team, competition or match (idempotent)',
+    request: { params: favouriteParamsSchema },
+    responses: {
+      200: json(z.object({ data: z.object({ starred: z.literal(false) }) }), 'Unstarred'),
+      401: error('Not signed in'),
     },
   }),
   revokeAll: createRoute({
@@ -298,6 +334,36 @@ export function authRoutes(services: AppServices, app: OpenAPIHono) {
     auth.clearCookies();
     sendCookies(c, auth);
     return c.json({ data: { revoked } }, 200);
+  });
+
+  app.openapi(routes.favourites, async (c) => {
+    const auth = requestAuth(c);
+    const user = await auth.currentUser();
+    sendCookies(c, auth);
+    if (!user) return c.json(UNAUTHENTICATED, 401);
+    const items = await accounts.listFavourites(user.id);
+    return c.json({ data: { ...favouritesAsDevice(items), items } }, 200);
+  });
+
+  app.openapi(routes.addFavourite, async (c) => {
+    const auth = requestAuth(c);
+    const user = await auth.currentUser();
+    sendCookies(c, auth);
+    if (!user) return c.json(UNAUTHENTICATED, 401);
+    const { kind, ref } = c.req.valid('param');
+    if (!(await accounts.addFavourite(user.id, kind, ref)))
+      return c.json(errorBody('not_found', `No ${kind} ${ref} to star`), 404);
+    return c.json({ data: { starred: true as const } }, 200);
+  });
+
+  app.openapi(routes.removeFavourite, async (c) => {
+    const auth = requestAuth(c);
+    const user = await auth.currentUser();
+    sendCookies(c, auth);
+    if (!user) return c.json(UNAUTHENTICATED, 401);
+    const { kind, ref } = c.req.valid('param');
+    await accounts.removeFavourite(user.id, kind, ref);
+    return c.json({ data: { starred: false as const } }, 200);
   });
 
   // ---- OpenID Connect: browser redirects, not JSON (kept out of the OpenAPI document) ----

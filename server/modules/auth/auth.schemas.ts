@@ -106,17 +106,25 @@ export const profileInputSchema = z.object({
 
 export const FAVOURITE_KINDS = ['team', 'competition', 'match'] as const;
 
-/** Favourites kept on a device before sign-in; merged into the account at first sign-in. */
-export const deviceFavouritesSchema = z
-  .array(
-    z.object({
-      kind: z.enum(FAVOURITE_KINDS),
-      ref: z.string().trim().min(1).max(64),
-      label: z.string().trim().min(1).max(120),
-    }),
-  )
-  .max(200);
-export type DeviceFavourite = z.infer<typeof deviceFavouritesSchema>[number];
+const favouriteRefs = <T extends z.ZodType>(item: T) => z.array(item).max(200).default([]);
+
+/**
+ * Favourites as a device keeps them (app/lib/favourites.ts: ids and codes, no
+ * names); merged into the account at sign-in, and the shape GET /api/auth/favourites answers.
+ */
+export const deviceFavouritesSchema = z.object({
+  teams: favouriteRefs(z.number().int().positive()),
+  competitions: favouriteRefs(z.string().trim().min(1).max(64)),
+  matches: favouriteRefs(z.number().int().positive()),
+});
+export type DeviceFavourites = z.infer<typeof deviceFavouritesSchema>;
+
+/** One favourite as the API names it: /api/auth/favourites/{kind}/{ref}. */
+export const favouriteParamsSchema = z.object({
+  kind: z.enum(FAVOURITE_KINDS),
+  /** A team or match id, or a competition code. */
+  ref: z.string().trim().min(1).max(64),
+});
 
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account uses this address, we have sent it a link to reset the password. It works once, for 30 minutes.';

@@ -15,7 +15,7 @@ import {
   refreshInputSchema,
   registerInputSchema,
   resetPasswordInputSchema,
-  type DeviceFavourite,
+  type DeviceFavourites,
   type Favourite,
   type Role,
   type SessionSummary,
@@ -113,6 +113,8 @@ export interface AccountService {
   signInWithOidc(claims: OidcClaims, meta: RequestMeta): Promise<AuthResult<{ session: IssuedSession }>>;
   listFavourites(userId: number): Promise<Favourite[]>;
   removeFavourite(userId: number, kind: Favourite['kind'], ref: string): Promise<void>;
+  /** Adds one favourite; false when the team, competition or match does not exist. */
+  addFavourite(userId: number, kind: Favourite['kind'], ref: string): Promise<boolean>;
   createStaffUser(input: {
     email: string;
     password: string;
@@ -142,18 +144,32 @@ export function throttleKeyForIp(ip: string): string {
   return `${groups.slice(0, 4).join(':')}::/64`;
 }
 
-function parseDeviceFavourites(value: unknown): DeviceFavourite[] {
-  if (value === undefined || value === null || value === '') return [];
+const NO_DEVICE_FAVOURITES: DeviceFavourites = { teams: [], competitions: [], matches: [] };
+
+/** What a sign-in form carries from the device's storage; anything unreadable is no favourites (never a failed sign-in). */
+function parseDeviceFavourites(value: unknown): DeviceFavourites {
+  if (value === undefined || value === null || value === '') return NO_DEVICE_FAVOURITES;
   let parsed: unknown = value;
   if (typeof value === 'string') {
     try {
       parsed = JSON.parse(value);
     } catch {
-      return [];
+      return NO_DEVICE_FAVOURITES;
     }
   }
   const result = deviceFavouritesSchema.safeParse(parsed);
-  return result.success ? result.data : [];
+  return result.success ? result.data : NO_DEVICE_FAVOURITES;
+}
+
+/** The account's favourites in the device's shape (what a signed-in browser keeps). */
+export function favouritesAsDevice(favourites: readonly Favourite[]): DeviceFavourites {
+  const refs = (kind: Favourite['kind']) =>
+    favourites.filter((favourite) => favourite.kind === kind).map((favourite) => favourite.ref);
+  return {
+    teams: refs('team').map(Number),
+    competitions: refs('competition'),
+    matches: refs('match').map(Number),
+  };
 }
 
 export function createAccountService(deps: {
@@ -187,11 +203,11 @@ export function createAccountService(deps: {
   async function startSession(
     user: q.UserRow,
     meta: RequestMeta,
-    favourites: DeviceFavourite[],
+    favourites: DeviceFavourites,
   ): Promise<IssuedSession> {
     const now = clock.now();
     // Device favourites join the account at sign-in; ones it already has are kept as they are.
-    await q.insertFavourites(db, user.id, favourites, now);
+    await q.insertFavourites(db, user.id, await q.resolveFavourites(db, favourites), now);
     const familyId = await q.insertFamily(db, user.id, meta.userAgent, now);
     return issueSession(user, familyId, now);
   }
@@ -453,11 +469,24 @@ export function createAccountService(deps: {
       }
       const user = await q.findUserById(db, userId);
       if (!user) return { ok: false, code: 'invalid_credentials', message: 'The linked account no longer exists' };
-      return { ok: true, session: await startSession(user, meta, []) };
+      return { ok: true, session: await startSession(user, meta, NO_DEVICE_FAVOURITES) };
     },
 
     async listFavourites(userId) {
       return q.listFavourites(db, userId);
+    },
+
+    async addFavourite(userId, kind, ref) {
+      const id = /^[1-9]\d{0,11}$/.test(ref) ? Number(ref) : null;
+      const refs = {
+        teams: kind === 'team' && id !== null ? [id] : [],
+        competitions: kind === 'competition' ? [ref] : [],
+        matches: kind === 'match' && id !== null ? [id] : [],
+      };
+      const resolved = await q.resolveFavourites(db, refs);
+      if (resolved.length === 0) return false;
+      await q.insertFavourites(db, userId, resolved, clock.now());
+      return true;
     },
 
     async removeFavourite(userId, kind, ref) {
