@@ -5,6 +5,7 @@ import { Links, Meta, Outlet, Scripts } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 import { RouteErrorBoundary } from './components/error-page.tsx';
+import { LiveAnnouncer } from './components/live-announcer.tsx';
 import { OfflineBanner } from './components/offline-banner.tsx';
 import { ProgressBar } from './components/progress-bar.tsx';
 import { scheduleTagManager } from './lib/analytics.ts';
@@ -22,7 +23,11 @@ export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData & { user: HeaderUser | null }> {
   // `user` feeds the header (app/lib/auth-user.ts); sign-in and sign-out reload the document.
-  return { site: getServices(context).publicConfig, nonce: getRequestInfo(context).nonce, user: await getHeaderUser(context) };
+  return {
+    site: getServices(context).publicConfig,
+    nonce: getRequestInfo(context).nonce,
+    user: await getHeaderUser(context),
+  };
 }
 
 // Pages that read no data of their own still revalidate nothing here: config is fixed per process.
@@ -74,6 +79,8 @@ export default function App() {
       <ProgressBar />
       <OfflineBanner />
       <Outlet />
+      {/* Goals and red cards of live updates, for screen readers (issue #5). */}
+      <LiveAnnouncer />
     </>
   );
 }

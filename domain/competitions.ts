@@ -54,6 +54,42 @@ export interface CompetitionDefinition {
   rules: CompetitionRules;
   /** Rules that applied before, oldest first: each up to and including `lastSeason`. */
   previousRules?: readonly { lastSeason: string; rules: CompetitionRules }[];
+  /** Seasons that split into groups after a regular season (championship/relegation rounds), by season range. */
+  splits?: readonly SplitFormat[];
+}
+
+/**
+ * What a split group starts with from the regular season (domain/standings.ts
+ * `computeSplitStandings`): every point, or half of them rounded down or up. When
+ * a half is rounded away, the half point still decides between teams level on
+ * points in the group: a team that lost half a point ranks above, a team that
+ * gained one below (Austria's and Belgium's regulations both say so).
+ */
+export const CARRY_OVER = ['full', 'halfRoundedDown', 'halfRoundedUp'] as const;
+export type CarryOver = (typeof CARRY_OVER)[number];
+
+export interface SplitGroup {
+  /** The phase's code in the API and page addresses (`phase=championship`). */
+  code: string;
+  name: string;
+  /** The stage the importers store this group's matches under (db/seed/openfootball/normalize.ts). */
+  stage: string;
+  carryOver: CarryOver;
+}
+
+export interface SplitFormat {
+  /** First and last season (inclusive) played in this format; season codes compare as text. */
+  firstSeason: string;
+  lastSeason?: string;
+  groups: readonly SplitGroup[];
+  /**
+   * Whether a group's published table counts the regular season's matches too
+   * (played, won … goals: Austria, Scotland, Greece) or the group's matches only
+   * (Belgium). Points carry over as `carryOver` says either way.
+   */
+  cumulativeRecord: boolean;
+  /** Where the format is written down. */
+  source: string;
 }
 
 function rules(...tieBreakers: [TieBreaker, ...TieBreaker[]]): CompetitionRules {
@@ -180,6 +216,26 @@ const TURKEY = rules(
   'goalsFor',
 );
 
+/**
+ * Austria (ÖFB decision of 30 April 2021, all Austrian leagues from 2021-22; Bundesliga
+ * club conference of 9 June 2021): points (in the Bundesliga's groups, a half point
+ * lost when the points were halved comes first: standings.ts), then the direct
+ * meetings of the season (points, goal difference, goals, away goals), goal
+ * difference, goals scored, wins, away wins, away goals.
+ */
+const AUSTRIA = rules(
+  'points',
+  'headToHeadPoints',
+  'headToHeadGoalDifference',
+  'headToHeadGoalsFor',
+  'headToHeadAwayGoalsFor',
+  'goalDifference',
+  'goalsFor',
+  'wins',
+  'awayWins',
+  'awayGoalsFor',
+);
+
 /** CBF Regulamento Específico (Brasileirão A and B): points, wins, goal difference, goals scored (then head-to-head, cards, lots). */
 const BRAZIL = rules('points', 'wins', 'goalDifference', 'goalsFor', 'headToHeadPoints');
 
@@ -220,9 +276,8 @@ const EURO = rules(
 /**
  * FIFA World Cup regulations 1998–2022 (group stage): points, goal
  * difference, goals scored, then the matches between the tied teams (points, goal
- * difference, goals), then fair play and lots. Earlier editions differ (before
- * 1994 a win was worth two points) and are not ranked exactly by these; add them
- * as `previousRules` when their groups are shown.
+ * difference, goals), then fair play and lots (1994 had the same order before lots).
+ * Earlier editions: WORLD_CUP_UNTIL_1990.
  */
 const WORLD_CUP = rules(
   'points',
@@ -233,8 +288,93 @@ const WORLD_CUP = rules(
   'headToHeadGoalsFor',
 );
 
+/**
+ * World Cups 1930–1990: two points for a win, one for a draw (three for a win from
+ * 1994, FIFA's decision of 1994 for the finals in the United States). Groups level
+ * on points were separated by goal difference and goals scored in 1970–1990; 1954–1966
+ * used goal average (goals scored divided by goals conceded), which no criterion
+ * here computes, and 1930–1950 had no tie-breaker other than a play-off or lots, so
+ * positions in those groups can differ from the published ones where teams were level
+ * on points (points, played, won, drawn, lost and goals cannot: checked against
+ * Fjelstul's group_standings.csv, db/seed/fjelstul/fjelstul-group-tables.test.ts).
+ */
+const WORLD_CUP_UNTIL_1990: CompetitionRules = {
+  pointsForWin: 2,
+  pointsForDraw: 1,
+  tieBreakers: ['points', 'goalDifference', 'goalsFor', 'headToHeadPoints', 'headToHeadGoalDifference', 'headToHeadGoalsFor'],
+};
+
 /** CONMEBOL Libertadores regulations (group stage): points, goal difference, goals scored, away goals. */
 const CONMEBOL = rules('points', 'goalDifference', 'goalsFor', 'awayGoalsFor');
+
+/**
+ * Austrian Bundesliga since 2018-19 (Bundesliga Meisterschaftsregeln, §§ on the
+ * "Punkteteilung"): 12 clubs play 22 rounds, then the top six play the
+ * Meistergruppe and the bottom six the Qualifikationsgruppe, 10 rounds each,
+ * starting with half their points rounded down; a club that lost half a point in
+ * the rounding ranks above a club level on points. Published group tables count
+ * all 32 matches (played, won … goals).
+ */
+const AUSTRIA_SPLIT: SplitFormat = {
+  firstSeason: '2018-19',
+  groups: [
+    { code: 'championship', name: 'Championship round', stage: 'Championship round', carryOver: 'halfRoundedDown' },
+    { code: 'relegation', name: 'Relegation round', stage: 'Relegation round', carryOver: 'halfRoundedDown' },
+  ],
+  cumulativeRecord: true,
+  source: 'Österreichische Fußball-Bundesliga, Meisterschaftsregeln (Punkteteilung nach dem 22. Spieltag)',
+};
+
+/**
+ * Belgian Pro League 2023-24 and 2024-25 (16 clubs, 30 rounds): Champions'
+ * play-offs (1–6), Europe play-offs (7–12) and relegation play-offs (13–16), each
+ * starting with half the regular-season points rounded up; a club that gained half
+ * a point in the rounding ranks below a club level on points. Published play-off
+ * tables count the play-off matches only (10 or 6 played).
+ */
+const BELGIUM_SPLIT: SplitFormat = {
+  firstSeason: '2023-24',
+  lastSeason: '2024-25',
+  groups: [
+    { code: 'championship', name: "Champions' play-offs", stage: 'Championship round', carryOver: 'halfRoundedUp' },
+    { code: 'europe', name: 'Europe play-offs', stage: 'Europe play-offs', carryOver: 'halfRoundedUp' },
+    { code: 'relegation', name: 'Relegation play-offs', stage: 'Relegation round', carryOver: 'halfRoundedUp' },
+  ],
+  cumulativeRecord: false,
+  source: 'Pro League competition regulations (play-offs: points halved, rounded up)',
+};
+
+/**
+ * Scottish Premiership (SPFL Rules, since 2013-14): 33 rounds, then the top and
+ * bottom six play 5 more rounds with every point and goal carried over; a club keeps
+ * its half of the split whatever its points.
+ */
+const SCOTLAND_SPLIT: SplitFormat = {
+  firstSeason: '2013-14',
+  groups: [
+    { code: 'championship', name: 'Championship section', stage: 'Championship round', carryOver: 'full' },
+    { code: 'relegation', name: 'Relegation section', stage: 'Relegation round', carryOver: 'full' },
+  ],
+  cumulativeRecord: true,
+  source: 'SPFL Rules and Regulations (the split after 33 rounds)',
+};
+
+/**
+ * Super League Greece 2024-25 (14 clubs, 26 rounds): play-offs for places 1–4 and
+ * 5–8 (6 rounds each) and a play-out for 9–14 (10 rounds), all with every
+ * regular-season point carried over.
+ */
+const GREECE_SPLIT: SplitFormat = {
+  firstSeason: '2024-25',
+  lastSeason: '2024-25',
+  groups: [
+    { code: 'championship', name: 'Championship play-offs (1–4)', stage: 'Championship round', carryOver: 'full' },
+    { code: 'conference', name: 'Play-offs for 5–8', stage: 'Conference League play-offs', carryOver: 'full' },
+    { code: 'relegation', name: 'Play-out (9–14)', stage: 'Relegation round', carryOver: 'full' },
+  ],
+  cumulativeRecord: true,
+  source: 'Super League Greece regulations 2024-25 (play-offs and play-out, points carried over)',
+};
 
 function league(
   code: string,
@@ -258,9 +398,8 @@ function cup(
   return { code, name, areaCode: null, areaName, kind: 'cup', tier: null, importance, rules: cupRules };
 }
 
-// Not checked against their regulations, so they keep the common default: Austria,
-// Belgium, Scotland and Greece (split into championship/relegation groups, some
-// with halved points), Australia, Algeria, Egypt, Morocco, Mexico (short
+// Not checked against their regulations, so they keep the common default tie-breakers:
+// Belgium, Scotland and Greece (their splits are modelled above), Australia, Algeria, Egypt, Morocco, Mexico (short
 // tournaments), Argentina, China, Colombia, the Club World Cup and World Cup
 // qualification (each confederation has its own).
 export const COMPETITIONS: readonly CompetitionDefinition[] = [
@@ -285,12 +424,12 @@ export const COMPETITIONS: readonly CompetitionDefinition[] = [
   },
   league('nl.1', 'Eredivisie', 'NED', 'Netherlands', 1, 75, NETHERLANDS),
   league('pt.1', 'Primeira Liga', 'POR', 'Portugal', 1, 75, PORTUGAL),
-  league('at.1', 'Bundesliga', 'AUT', 'Austria', 1, 55),
-  league('at.2', '2. Liga', 'AUT', 'Austria', 2, 30),
-  league('be.1', 'First Division A', 'BEL', 'Belgium', 1, 60),
-  league('sco.1', 'Premiership', 'SCO', 'Scotland', 1, 60),
+  { ...league('at.1', 'Bundesliga', 'AUT', 'Austria', 1, 55, AUSTRIA), splits: [AUSTRIA_SPLIT] },
+  league('at.2', '2. Liga', 'AUT', 'Austria', 2, 30, AUSTRIA),
+  { ...league('be.1', 'First Division A', 'BEL', 'Belgium', 1, 60), splits: [BELGIUM_SPLIT] },
+  { ...league('sco.1', 'Premiership', 'SCO', 'Scotland', 1, 60), splits: [SCOTLAND_SPLIT] },
   league('tr.1', 'Süper Lig', 'TUR', 'Turkey', 1, 62, TURKEY),
-  league('gr.1', 'Super League', 'GRE', 'Greece', 1, 50),
+  { ...league('gr.1', 'Super League', 'GRE', 'Greece', 1, 50), splits: [GREECE_SPLIT] },
   league('au.1', 'A-League', 'AUS', 'Australia', 1, 40),
   league('dz.1', 'Ligue 1', 'ALG', 'Algeria', 1, 30),
   league('eg.1', 'Premier League', 'EGY', 'Egypt', 1, 35),
@@ -305,7 +444,7 @@ export const COMPETITIONS: readonly CompetitionDefinition[] = [
   league('mls', 'Major League Soccer', 'USA', 'United States', 1, 50, MLS),
   cup('uefa.cl', 'UEFA Champions League', 'Europe', 98, UEFA_LEAGUE_PHASE),
   cup('copa.l', 'Copa Libertadores', 'South America', 70, CONMEBOL),
-  cup('world.cup', 'FIFA World Cup', 'World', 99, WORLD_CUP),
+  { ...cup('world.cup', 'FIFA World Cup', 'World', 99, WORLD_CUP), previousRules: [{ lastSeason: '1990', rules: WORLD_CUP_UNTIL_1990 }] },
   cup('world.clubcup', 'FIFA Club World Cup', 'World', 70),
   cup('world.cup.quali', 'FIFA World Cup qualification', 'World', 50),
   cup('euro', 'UEFA European Championship', 'Europe', 97, EURO),
@@ -322,4 +461,11 @@ export function findCompetitionDefinition(code: string): CompetitionDefinition |
 export function rulesForSeason(definition: CompetitionDefinition, seasonCode: string): CompetitionRules {
   const earlier = definition.previousRules?.find((entry) => seasonCode <= entry.lastSeason);
   return earlier?.rules ?? definition.rules;
+}
+
+/** The split format a season was played in, if any. */
+export function splitForSeason(definition: CompetitionDefinition, seasonCode: string): SplitFormat | undefined {
+  return definition.splits?.find(
+    (split) => seasonCode >= split.firstSeason && (split.lastSeason === undefined || seasonCode <= split.lastSeason),
+  );
 }

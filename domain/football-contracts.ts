@@ -1,8 +1,7 @@
 // The football read API's shapes (issue #3): one zod schema per response,
 // shared by the server (validation, OpenAPI) and the browser (types).
 import { z } from 'zod';
-import { matchClockSchema } from './match-clock.ts';
-import { matchStatusSchema } from './match-status.ts';
+import { matchClockSchema, matchStatusSchema } from './match-schemas.ts';
 
 export const teamRefSchema = z.object({
   id: z.number().int(),
@@ -77,14 +76,39 @@ export const standingsRowSchema = z.object({
   form: z.array(z.enum(['W', 'D', 'L'])),
 });
 
+/**
+ * A table a season offers: the regular season (leagues) or the whole tournament
+ * (cups), a group of a split season (championship/relegation rounds, with the
+ * points it carried over), or a cup's group.
+ */
+export const standingsPhaseSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  /** How a split group started from the regular season; null for the other tables. */
+  carryOver: z.enum(['full', 'halfRoundedDown', 'halfRoundedUp']).nullable(),
+});
+
 export const standingsSchema = z.object({
   competition: competitionRefSchema,
   season: seasonSchema,
+  /** The table shown (`phase=` on the request; the first of `phases` by default). */
+  phase: z.string().optional(),
+  /** Every table the season offers, in order. */
+  phases: z.array(standingsPhaseSchema).optional(),
   view: z.enum(['overall', 'home', 'away']),
   asOf: z.string().nullable(),
   /** Present when the table was asked for "as it stands": the live matches counted with their current score. */
   liveMatchIds: z.array(z.number().int()).optional(),
-  adjustments: z.array(z.object({ teamId: z.number().int(), points: z.number().int(), reason: z.string(), source: z.string() })),
+  /**
+   * Present for `replay=`: the table as it stood when the replayed match kicked off, with the replay's
+   * score as it stands in place of the real result (a demo replay never moves the real table).
+   */
+  replay: z
+    .object({ matchId: z.number().int(), originalMatchId: z.number().int(), originalKickoffAt: z.string() })
+    .optional(),
+  adjustments: z.array(
+    z.object({ teamId: z.number().int(), points: z.number().int(), reason: z.string(), source: z.string() }),
+  ),
   rows: z.array(standingsRowSchema),
 });
 
@@ -108,11 +132,25 @@ export const lineupPlayerSchema = z.object({
   position: z.string().nullable(),
   starter: z.boolean(),
   captain: z.boolean(),
+  /** The name lists use ("A. Griezmann"), where the source has one. */
+  shortName: z.string().optional(),
+  /** Mean start of the player's passes, 0–100 from the team's view (x towards the opponent's goal); where the data has actions. */
+  averagePosition: z.object({ x: z.number(), y: z.number() }).nullable().optional(),
 });
 
 export const lineupsSchema = z.object({
-  home: z.object({ teamId: z.number().int(), formation: z.string().nullable(), coach: z.string().nullable(), players: z.array(lineupPlayerSchema) }),
-  away: z.object({ teamId: z.number().int(), formation: z.string().nullable(), coach: z.string().nullable(), players: z.array(lineupPlayerSchema) }),
+  home: z.object({
+    teamId: z.number().int(),
+    formation: z.string().nullable(),
+    coach: z.string().nullable(),
+    players: z.array(lineupPlayerSchema),
+  }),
+  away: z.object({
+    teamId: z.number().int(),
+    formation: z.string().nullable(),
+    coach: z.string().nullable(),
+    players: z.array(lineupPlayerSchema),
+  }),
 });
 
 export const teamStatsSchema = z.object({
@@ -188,7 +226,14 @@ export const topScorersSchema = z.object({
 /** A team's squad in one season (squad_member rows), as the data names it. */
 export const squadSchema = z.object({
   season: z.object({ competition: competitionRefSchema, code: z.string(), name: z.string() }).nullable(),
-  players: z.array(z.object({ id: z.number().int(), name: z.string(), shirtNumber: z.number().int().nullable(), position: z.string().nullable() })),
+  players: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      shirtNumber: z.number().int().nullable(),
+      position: z.string().nullable(),
+    }),
+  ),
 });
 
 export const searchResultSchema = z.object({
@@ -202,6 +247,7 @@ export type Season = z.infer<typeof seasonSchema>;
 export type Competition = z.infer<typeof competitionSchema>;
 export type MatchSummary = z.infer<typeof matchSummarySchema>;
 export type Standings = z.infer<typeof standingsSchema>;
+export type StandingsPhase = z.infer<typeof standingsPhaseSchema>;
 export type MatchEvent = z.infer<typeof matchEventSchema>;
 export type Lineups = z.infer<typeof lineupsSchema>;
 export type TeamStats = z.infer<typeof teamStatsSchema>;

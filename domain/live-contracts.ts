@@ -4,8 +4,7 @@
 // the browser's live store: one schema, types by inference.
 import { z } from 'zod';
 import { matchEventSchema, playerStatsSchema, teamStatsSchema } from './football-contracts.ts';
-import { matchClockSchema } from './match-clock.ts';
-import { matchStatusSchema } from './match-status.ts';
+import { matchClockSchema, matchStatusSchema } from './match-schemas.ts';
 
 // ---------------------------------------------------------------------------
 // Provider snapshots: the state of one match as a provider reports it.

@@ -2,7 +2,7 @@
 // sees. The server stores when the current phase started and how fast the
 // clock runs (1, or REPLAY_SPEED for demo replays), so every page and the
 // browser compute the same "67'" without an event per minute.
-import { z } from 'zod';
+// No zod here, for the browser's sake (as match-status.ts): the schemas are in match-schemas.ts.
 import type { MatchStatus } from './match-status.ts';
 
 /**
@@ -11,8 +11,7 @@ import type { MatchStatus } from './match-status.ts';
  * extra-time second half, the break before penalties, the shoot-out, full time.
  */
 export const MATCH_PHASES = ['pre', '1H', 'HT', '2H', 'BET', 'E1', 'EHT', 'E2', 'BP', 'P', 'FT'] as const;
-export const matchPhaseSchema = z.enum(MATCH_PHASES);
-export type MatchPhase = z.infer<typeof matchPhaseSchema>;
+export type MatchPhase = (typeof MATCH_PHASES)[number];
 
 /** Playing periods as the event data names them. */
 export const PLAYING_PHASES = ['1H', '2H', 'E1', 'E2'] as const;
@@ -22,14 +21,13 @@ export type PlayingPhase = (typeof PLAYING_PHASES)[number];
 export const PERIOD_START_MINUTE: Record<PlayingPhase, number> = { '1H': 0, '2H': 45, E1: 90, E2: 105 };
 export const PERIOD_LENGTH_MINUTES: Record<PlayingPhase, number> = { '1H': 45, '2H': 45, E1: 15, E2: 15 };
 
-export const matchClockSchema = z.object({
-  phase: matchPhaseSchema,
+export interface MatchClock {
+  phase: MatchPhase;
   /** When the current phase started (UTC ISO); null when unknown. */
-  phaseStartedAt: z.iso.datetime().nullable(),
+  phaseStartedAt: string | null;
   /** Match seconds per wall-clock second: 1 for real matches, REPLAY_SPEED for replays. */
-  rate: z.number().positive(),
-});
-export type MatchClock = z.infer<typeof matchClockSchema>;
+  rate: number;
+}
 
 export function isPlayingPhase(phase: MatchPhase): phase is PlayingPhase {
   return (PLAYING_PHASES as readonly string[]).includes(phase);

@@ -22,6 +22,16 @@ export const pointAdjustmentEntrySchema = z.object({
 export type PointAdjustmentEntry = z.infer<typeof pointAdjustmentEntrySchema>;
 
 export const POINT_ADJUSTMENTS: readonly PointAdjustmentEntry[] = [
+  // Austrian Bundesliga 2022-23: Austria Wien −3, taken from the regular season's points before they were halved.
+  {
+    competitionCode: 'at.1',
+    seasonCode: '2022-23',
+    teamName: 'Austria Wien',
+    points: -3,
+    effectiveDate: null,
+    reason: 'Licensing: conditions of the 2022-23 licence not met (financial)',
+    source: 'Austrian Bundesliga final table as published (oddsportal.com standings: "−3 points (financial problems)")',
+  },
   // Premier League 2023-24: Everton −10, cut to −6 on appeal, then −2 more (−8 in all); Nottingham Forest −4.
   {
     competitionCode: 'en.1',

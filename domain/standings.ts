@@ -6,10 +6,12 @@ import { z } from 'zod';
 import {
   HEAD_TO_HEAD_TIE_BREAKERS,
   competitionRulesSchema,
+  type CarryOver,
   type CompetitionRules,
   type TieBreaker,
 } from './competitions.ts';
-import { countsInTable, matchStatusSchema, type MatchStatus } from './match-status.ts';
+import { matchStatusSchema } from './match-schemas.ts';
+import { countsInTable, type MatchStatus } from './match-status.ts';
 
 export const standingsMatchSchema = z.object({
   id: z.number().int(),
@@ -37,10 +39,39 @@ export const standingsInputSchema = z.object({
   asOf: z.iso.date().optional(),
   view: standingsViewSchema.optional(),
 });
-export type StandingsInput = z.infer<typeof standingsInputSchema>;
+export type StandingsInput = z.infer<typeof standingsInputSchema> & {
+  /** Start values per team (overall view only): see `computeSplitStandings`. */
+  carried?: readonly CarriedRecord[];
+  /**
+   * Earlier meetings that count in head-to-head criteria only (a split group whose
+   * table is the whole season's: Austria compares "all the season's duels").
+   * Meetings with a team outside the table are ignored.
+   */
+  headToHeadOnly?: readonly StandingsMatch[];
+};
 
 export const formResultSchema = z.enum(['W', 'D', 'L']);
 export type FormResult = z.infer<typeof formResultSchema>;
+
+/**
+ * What a team brings into a table from an earlier phase (a split group's start):
+ * points, the half point a rounding took away (+1) or gave (−1), and optionally
+ * the earlier phase's record, which the table then shows added to its own.
+ */
+export interface CarriedRecord {
+  teamId: number;
+  points: number;
+  halfPoint: -1 | 0 | 1;
+  record?: {
+    played: number;
+    won: number;
+    drawn: number;
+    lost: number;
+    goalsFor: number;
+    goalsAgainst: number;
+    form: FormResult[];
+  };
+}
 
 export const tableRowSchema = z.object({
   /** 1..n with no shared places: teams equal on every criterion are ordered by name. */
@@ -114,9 +145,13 @@ interface Tally {
   goalsFor: number;
   goalsAgainst: number;
   points: number;
+  /** +1 when a rounding of carried points took half a point away, −1 when it gave one: decides between equal points. */
+  halfPoint: number;
   awayGoalsFor: number;
   awayGoalsAgainst: number;
   awayWins: number;
+  /** Results carried from an earlier phase, oldest first (shown before this table's own). */
+  carriedForm: FormResult[];
   /** The latest results (at most five), oldest first: kept in order as matches come, so nothing sorts the season. */
   recent: { played: Played; result: FormResult }[];
   /** Matches this team is at home in, counted in the view (head-to-head reads them). */
@@ -181,9 +216,11 @@ function newTally(id: number, name: string): Tally {
     goalsFor: 0,
     goalsAgainst: 0,
     points: 0,
+    halfPoint: 0,
     awayGoalsFor: 0,
     awayGoalsAgainst: 0,
     awayWins: 0,
+    carriedForm: [],
     recent: [],
     homeMatches: [],
     pendingOpponents: [],
@@ -233,7 +270,8 @@ function record(
 function overallValue(criterion: TieBreaker, tally: Tally): number {
   switch (criterion) {
     case 'points':
-      return tally.points;
+      // Twice the exact points: a half point lost (or gained) in a rounding decides between equal totals.
+      return tally.points * 2 + tally.halfPoint;
     case 'goalDifference':
       return tally.goalsFor - tally.goalsAgainst;
     case 'goalsFor':
@@ -347,10 +385,37 @@ export function computeStandings(input: StandingsInput): TableRow[] {
   }
 
   if (view === 'overall') {
+    for (const match of input.headToHeadOnly ?? []) {
+      const home = tallies.get(match.homeTeamId);
+      const away = tallies.get(match.awayTeamId);
+      if (!home || !away) continue;
+      const played = playedScore(match);
+      if (played && played.kickoff < cutoff) home.homeMatches.push(played);
+      else if (played || PENDING_STATUSES.has(match.status) || countsInTable(match.status)) {
+        home.pendingOpponents.push(away.id);
+        away.pendingOpponents.push(home.id);
+      }
+    }
     for (const adjustment of input.adjustments ?? []) {
       const tally = tallies.get(adjustment.teamId);
       if (!tally) throw new Error(`Point adjustment for team ${adjustment.teamId}, which is not in the table`);
       tally.points += adjustment.points;
+    }
+    for (const carried of input.carried ?? []) {
+      const tally = tallies.get(carried.teamId);
+      if (!tally) throw new Error(`Carried record for team ${carried.teamId}, which is not in the table`);
+      tally.points += carried.points;
+      tally.halfPoint = carried.halfPoint;
+      const record = carried.record;
+      if (record) {
+        tally.played += record.played;
+        tally.won += record.won;
+        tally.drawn += record.drawn;
+        tally.lost += record.lost;
+        tally.goalsFor += record.goalsFor;
+        tally.goalsAgainst += record.goalsAgainst;
+        tally.carriedForm = record.form;
+      }
     }
   }
 
@@ -369,8 +434,87 @@ export function computeStandings(input: StandingsInput): TableRow[] {
     goalsAgainst: tally.goalsAgainst,
     goalDifference: tally.goalsFor - tally.goalsAgainst,
     points: tally.points,
-    form: tally.recent.map((entry) => entry.result),
+    form:
+      tally.carriedForm.length === 0
+        ? tally.recent.map((entry) => entry.result)
+        : [...tally.carriedForm, ...tally.recent.map((entry) => entry.result)].slice(-FORM_LENGTH),
   }));
+}
+
+/** Points a split group starts with, and the half point the rounding took (+1) or gave (−1). */
+export function carryPoints(points: number, carryOver: CarryOver): { points: number; halfPoint: -1 | 0 | 1 } {
+  if (carryOver === 'full' || points % 2 === 0) return { points: carryOver === 'full' ? points : points / 2, halfPoint: 0 };
+  return carryOver === 'halfRoundedDown'
+    ? { points: Math.floor(points / 2), halfPoint: 1 }
+    : { points: Math.ceil(points / 2), halfPoint: -1 };
+}
+
+export interface SplitStandingsInput {
+  /** Every team of the season (the regular-season table is computed over all of them). */
+  teams: StandingsInput['teams'];
+  regularMatches: StandingsMatch[];
+  /** The group's matches: its teams are the teams that play them. */
+  groupMatches: StandingsMatch[];
+  rules: CompetitionRules;
+  carryOver: CarryOver;
+  /** The group's table adds the regular season's played … goals and form (see SplitFormat). */
+  cumulativeRecord: boolean;
+  /** Deductions, applied to the regular-season points before they are carried (and halved). */
+  adjustments?: StandingsInput['adjustments'];
+  asOf?: string;
+  view?: StandingsView;
+}
+
+/**
+ * The table of one group of a split season (championship/relegation rounds): the
+ * group's matches, starting from the regular-season table as `carryOver` says,
+ * ordered by the competition's rules (a head-to-head criterion reads the group's
+ * matches, and with a cumulative record the regular-season meetings too). The home and away views count the group's own matches only: carried
+ * points belong to no venue. With `asOf`, both the regular table and the group's
+ * matches stop at that date.
+ */
+export function computeSplitStandings(input: SplitStandingsInput): TableRow[] {
+  const view = input.view ?? 'overall';
+  const members = new Set(input.groupMatches.flatMap((match) => [match.homeTeamId, match.awayTeamId]));
+  const teams = input.teams.filter((team) => members.has(team.id));
+  if (view !== 'overall') {
+    return computeStandings({ teams, matches: input.groupMatches, rules: input.rules, asOf: input.asOf, view });
+  }
+  const regular = computeStandings({
+    teams: input.teams,
+    matches: input.regularMatches,
+    rules: input.rules,
+    adjustments: input.adjustments,
+    asOf: input.asOf,
+  });
+  const carried: CarriedRecord[] = regular
+    .filter((row) => members.has(row.teamId))
+    .map((row) => ({
+      teamId: row.teamId,
+      ...carryPoints(row.points, input.carryOver),
+      ...(input.cumulativeRecord
+        ? {
+            record: {
+              played: row.played,
+              won: row.won,
+              drawn: row.drawn,
+              lost: row.lost,
+              goalsFor: row.goalsFor,
+              goalsAgainst: row.goalsAgainst,
+              form: row.form,
+            },
+          }
+        : {}),
+    }));
+  return computeStandings({
+    teams,
+    matches: input.groupMatches,
+    rules: input.rules,
+    asOf: input.asOf,
+    carried,
+    // A cumulative group table is the season's table: its head-to-head criteria read every meeting of the season.
+    headToHeadOnly: input.cumulativeRecord ? input.regularMatches : undefined,
+  });
 }
 
 /** Orders a group of teams tied on every criterion before `from`. */

@@ -13,11 +13,15 @@ import { authRequestContext } from '../app/lib/auth-context.server.ts';
 import { requestInfoContext, servicesContext } from '../app/lib/context.server.ts';
 import { authRoutes, clientAddress } from './modules/auth/auth.routes.ts';
 import { footballErrorResponse, footballRoutes } from './modules/football/football.routes.ts';
+import { matchInsightRoutes } from './modules/football/match-insight.routes.ts';
+import { matchInsightService } from './modules/football/match-insight.service.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { replayRoutes } from './modules/live/replay.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { sitemapRoutes } from './modules/site/sitemap.ts';
 import { errorBody, fieldErrors } from './platform/http-errors.ts';
 import { createMetrics, routeGroup, type Metrics } from './platform/metrics.ts';
+import { pageCache } from './platform/page-cache.ts';
 import { createNonce, securityHeaders } from './platform/security.ts';
 import type { AppServices } from './services.ts';
 import { renderApiDocs } from './api-docs.ts';
@@ -31,6 +35,8 @@ export interface HttpAppOptions {
   clientDir?: string;
   /** In development Vite injects inline scripts, so no CSP nonce is enforced. */
   mode?: 'production' | 'development';
+  /** Anonymous pages are shared for this long (server/platform/page-cache.ts); 0 turns it off. Default: 1 s in production with pages. */
+  pageCacheTtlMs?: number;
 }
 
 type AppEnv = { Variables: { requestId: string; nonce: string | null } };
@@ -69,6 +75,11 @@ export function createHttpApp(options: HttpAppOptions) {
     );
   });
 
+  // Inside the request id, logging and metrics; outside the page headers and compression, whose
+  // results it stores.
+  const pageCacheTtlMs = options.pageCacheTtlMs ?? (mode === 'production' && options.getBuild ? 1000 : 0);
+  if (pageCacheTtlMs > 0) app.use('*', pageCache({ ttlMs: pageCacheTtlMs }));
+
   app.use('*', async (c, next) => {
     await next();
     // A live stream is not a page: none of the page headers (CSP, framing) apply, and each would be kept
@@ -102,6 +113,7 @@ export function createHttpApp(options: HttpAppOptions) {
   siteRoutes(services, api);
   authRoutes(services, api);
   footballRoutes(services.football, api);
+  matchInsightRoutes(matchInsightService({ db: services.database.db, football: services.football, clock: services.clock }), api);
   liveRoutes(services.live.hub, api);
   replayRoutes(services.replays, api);
   api.doc31('/openapi.json', {
@@ -124,6 +136,9 @@ export function createHttpApp(options: HttpAppOptions) {
     logger.error({ err: error, path: where }, 'API error');
     return Response.json(errorBody('internal_error', 'Something went wrong on our side'), { status: 500 });
   }
+
+  // sitemap.xml and robots.txt (issue #5, SEO): built from the database, so not static files.
+  app.route('/', sitemapRoutes({ db: services.database.db, baseUrl: config.BASE_URL }));
 
   app.get('/metrics', async (c) => {
     c.header('Content-Type', metrics.registry.contentType);

@@ -53,6 +53,7 @@ async function main() {
     getBuild: async () => build,
     clientDir: path.join(buildDir, 'client'),
     mode: 'production',
+    pageCacheTtlMs: config.PAGE_CACHE_TTL_MS,
   });
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {

@@ -31,7 +31,8 @@ export function badgeTextColour(background: string): string {
 }
 
 export function TeamBadge({ team, size = 'sm' }: { team: MatchSummary['home']; size?: 'sm' | 'lg' }) {
-  const dimension = size === 'sm' ? 'size-6 text-[0.6rem]' : 'size-12 text-sm';
+  // Three bold capitals (POR, GER) must fit inside the ring.
+  const dimension = size === 'sm' ? 'size-7 text-[0.55rem] tracking-tighter' : 'size-12 text-sm';
   return (
     <span
       aria-hidden="true"

@@ -7,6 +7,8 @@ import { MAIN_NAVIGATION } from '../lib/navigation.ts';
 import { AppLink, AppNavLink } from './app-link.tsx';
 import { ColourModeSwitch } from './colour-mode-switch.tsx';
 import { ErrorBoundaryLite } from './error-boundary-lite.tsx';
+import { LiveDelayBadge } from '../features/preferences/live-delay-setting.tsx';
+import { HeaderSearch } from '../features/search/header-search.tsx';
 
 // The menu dialog is code-split: most visitors never open it.
 const SiteMenuDialog = lazyWithReload(() => import('../features/site-menu/site-menu-dialog.tsx'));
@@ -59,7 +61,9 @@ export function SiteHeader({ siteName }: { siteName: string }) {
             ))}
           </ul>
         </nav>
+        <HeaderSearch />
         <div className="ml-auto flex items-center gap-2">
+          <LiveDelayBadge />
           <ColourModeSwitch />
           {user ? (
             <>

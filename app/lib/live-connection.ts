@@ -5,7 +5,23 @@
 // nothing between render and connect is lost; it backs off when refused,
 // pauses while the browser is offline, and asks pages to reload their data
 // when the server says the gap can no longer be replayed (resync).
-import { LIVE_EVENT_TYPES, liveEventDataSchemas, type LiveEvent, type LiveEventType } from '../../domain/live-contracts.ts';
+import type * as LiveContractsModule from '../../domain/live-contracts.ts';
+import type { LiveEvent, LiveEventType } from '../../domain/live-contracts.ts';
+import { DelayQueue, liveDelayMs, subscribeLiveDelay } from './live-delay.ts';
+
+type LiveContracts = typeof LiveContractsModule;
+
+// The event schemas, and zod with them (≈ 23 kB gzip), load when the first stream opens rather than
+// with the page: first-load JavaScript has a budget (issue #5, server/page-budgets.test.ts).
+let contracts: Promise<LiveContracts> | null = null;
+
+function loadContracts(): Promise<LiveContracts> {
+  contracts ??= import('../../domain/live-contracts.ts').catch((error: unknown) => {
+    contracts = null; // a failed chunk download is tried again on the next attempt
+    throw error;
+  });
+  return contracts;
+}
 
 type Listener = (event: LiveEvent) => void;
 
@@ -35,8 +51,13 @@ class LiveConnection {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private reconcileTimer: ReturnType<typeof setTimeout> | null = null;
   private stateListeners = new Set<(state: LiveState) => void>();
+  /** Bumped by close(): a stream whose schemas arrive after it was called off never opens. */
+  private attempt = 0;
+  private schemas: LiveContracts['liveEventDataSchemas'] | null = null;
   state: LiveState = 'idle';
   private listening = false;
+  /** "Delay live updates by N seconds" (app/lib/live-delay.ts): every update and resync waits here first. */
+  private held = new DelayQueue<() => void>((deliver) => deliver());
 
   /** Subscribes to `topics`; `position` is where the page's data was read, so events after it reach the page. */
   subscribe(subscription: Subscription, position: number | null): () => void {
@@ -68,6 +89,8 @@ class LiveConnection {
   private listenToNetwork() {
     if (this.listening || typeof window === 'undefined') return;
     this.listening = true;
+    this.held.setDelay(liveDelayMs());
+    subscribeLiveDelay(() => this.held.setDelay(liveDelayMs()));
     window.addEventListener('offline', () => {
       this.close();
       this.setState('offline');
@@ -113,13 +136,27 @@ class LiveConnection {
   }
 
   private open() {
+    const attempt = this.attempt;
+    this.setState('connecting');
+    loadContracts().then(
+      (loaded) => {
+        if (attempt !== this.attempt) return;
+        this.schemas = loaded.liveEventDataSchemas;
+        this.connect(loaded.LIVE_EVENT_TYPES);
+      },
+      () => {
+        if (attempt === this.attempt) this.retryLater();
+      },
+    );
+  }
+
+  private connect(types: readonly LiveEventType[]) {
     const params = new URLSearchParams({ topics: this.topicsKey });
     const from = this.resumeFrom ?? this.lastEventId;
     this.resumeFrom = null;
     if (from !== null) params.set('lastEventId', String(from));
     const source = new EventSource(`/api/live?${params.toString()}`);
     this.source = source;
-    this.setState('connecting');
     source.onopen = () => {
       this.backoffMs = 1000;
       this.setState('open');
@@ -140,9 +177,11 @@ class LiveConnection {
     source.addEventListener('ready', remember);
     source.addEventListener('resync', (message) => {
       remember(message as MessageEvent);
-      for (const subscription of this.subscriptions) subscription.onResync?.();
+      this.held.push(() => {
+        for (const subscription of this.subscriptions) subscription.onResync?.();
+      });
     });
-    for (const type of LIVE_EVENT_TYPES) {
+    for (const type of types) {
       source.addEventListener(type, (message) => this.dispatch(type, message as MessageEvent<string>));
     }
   }
@@ -156,10 +195,15 @@ class LiveConnection {
     } catch {
       return;
     }
-    const parsed = liveEventDataSchemas[type].safeParse(data);
-    if (!parsed.success) return;
+    const parsed = this.schemas?.[type].safeParse(data);
+    if (!parsed?.success) return;
     this.lastEventId = Math.max(this.lastEventId ?? 0, id);
     const event = { id, topic: '', type, data: parsed.data } as LiveEvent;
+    this.held.push(() => this.deliver(event));
+  }
+
+  private deliver(event: LiveEvent) {
+    const { id } = event;
     for (const subscriber of this.subscriptions) {
       if (id <= subscriber.seenUpTo) continue; // already in its data, or already delivered
       subscriber.seenUpTo = id;
@@ -180,6 +224,7 @@ class LiveConnection {
   }
 
   private close() {
+    this.attempt += 1;
     if (this.retryTimer !== null) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     this.source?.close();

@@ -24,6 +24,8 @@ interface PageMetaOptions {
   description?: string;
   /** Pages that must not be indexed (account, payment results, errors). */
   noIndex?: boolean;
+  /** Query parameters that make another page (a league's past season), kept in the canonical URL. */
+  canonicalQuery?: Record<string, string>;
 }
 
 export function pageMeta(args: MetaArgs, options: PageMetaOptions = {}): MetaDescriptor[] {
@@ -32,7 +34,9 @@ export function pageMeta(args: MetaArgs, options: PageMetaOptions = {}): MetaDes
   const baseUrl = root?.site.baseUrl ?? 'http://localhost:3000';
   const title = options.title ? `${options.title} | ${siteName}` : DEFAULT_TITLE;
   const description = options.description ?? DEFAULT_DESCRIPTION;
-  const canonical = new URL(stripLocalePrefix(args.location.pathname), baseUrl).href;
+  const canonicalUrl = new URL(stripLocalePrefix(args.location.pathname), baseUrl);
+  for (const [name, value] of Object.entries(options.canonicalQuery ?? {})) canonicalUrl.searchParams.set(name, value);
+  const canonical = canonicalUrl.href;
   const descriptors: MetaDescriptor[] = [
     { title },
     { name: 'description', content: description },

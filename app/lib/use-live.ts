@@ -2,11 +2,13 @@
 // the tab's live connection. Each hook starts from the server-rendered data
 // and the stream position it was read at, so the first connection replays
 // exactly what happened since; a resync reloads the page's data.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { MatchEvent, MatchSummary, PlayerStats, TeamStats } from '../../domain/football-contracts.ts';
 import type { CommentaryLine, LiveEvent, LiveScore } from '../../domain/live-contracts.ts';
+import { noteMatchEvent, noteScore } from '../components/live-announcer.tsx';
 import { liveConnection } from './live-connection.ts';
+import { liveDelayMs } from './live-delay.ts';
 
 /** A match summary with a score event applied. */
 export function applyScore(match: MatchSummary, score: LiveScore): MatchSummary {
@@ -30,13 +32,21 @@ export function useLiveScores(matches: MatchSummary[], position: number | null):
     setSource(matches);
     setCurrent(matches);
   }
+  // What the list showed before an update: goals are announced from the change (app/components/live-announcer.tsx).
+  const shown = useRef(current);
+  useEffect(() => {
+    shown.current = current;
+  });
   useEffect(
     () =>
       liveConnection().subscribe(
         {
           topics: ['scores'],
           onEvent: (event) => {
-            if (event.type === 'score') setCurrent((list) => list.map((match) => applyScore(match, event.data)));
+            if (event.type !== 'score') return;
+            const before = shown.current.find((match) => match.id === event.data.matchId);
+            if (before) noteScore(before, event.data);
+            setCurrent((list) => list.map((match) => applyScore(match, event.data)));
           },
           onResync: () => void revalidator.revalidate(),
         },
@@ -93,12 +103,21 @@ export function useLiveMatch(initial: LiveMatchData, position: number | null): L
     setCurrent(initial);
   }
   const matchId = initial.match.id;
+  const shown = useRef(current.match);
+  useEffect(() => {
+    shown.current = current.match;
+  });
   useEffect(
     () =>
       liveConnection().subscribe(
         {
           topics: [`match:${matchId}`],
-          onEvent: (event) => setCurrent((data) => applyMatchEvent(data, event)),
+          onEvent: (event) => {
+            // Goals and red cards for the live region (app/components/live-announcer.tsx).
+            if (event.type === 'score') noteScore(shown.current, event.data);
+            if (event.type === 'match-event' && event.data.matchId === matchId) noteMatchEvent(shown.current, event.data.event);
+            setCurrent((data) => applyMatchEvent(data, event));
+          },
           onResync: () => void revalidator.revalidate(),
         },
         position,
@@ -114,7 +133,8 @@ export function useNow(intervalMs: number, active: boolean): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     if (!active) return;
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    // With "delay live updates" on, clocks read the time the delayed updates belong to.
+    const timer = setInterval(() => setNow(new Date(Date.now() - liveDelayMs())), intervalMs);
     return () => clearInterval(timer);
   }, [intervalMs, active]);
   return now;

@@ -26,12 +26,24 @@ const querySchema = z.object({
     .regex(/^\d{4}(?:-\d{2})?$/)
     .optional(),
   view: z.enum(['overall', 'home', 'away']).optional(),
+  // One of the season's tables (a split group, a cup's group); the main table when absent.
+  phase: z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+    .max(60)
+    .optional(),
   // An empty date field submits `asOf=`: the table as it stands today.
   asOf: z
     .string()
     .refine((value) => value === '' || isCalendarDate(value))
     .optional(),
   rounds: z.literal('all').optional(),
+  // A demo replay of one of the season's matches: the table as it stood at that kick-off, with the replay's score.
+  replay: z
+    .string()
+    .regex(/^[1-9]\d{0,11}$/)
+    .transform(Number)
+    .optional(),
 });
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
@@ -41,7 +53,11 @@ function isResult(match: MatchSummary): boolean {
 }
 
 /** The matches of the newest (results) or next (fixtures) `count` rounds. */
-function latestRounds(matches: MatchSummary[], order: 'asc' | 'desc', count: number | null): { shown: MatchSummary[]; more: boolean } {
+function latestRounds(
+  matches: MatchSummary[],
+  order: 'asc' | 'desc',
+  count: number | null,
+): { shown: MatchSummary[]; more: boolean } {
   const groups = groupByRound(matches, order);
   const kept = count === null ? groups : groups.slice(0, count);
   return { shown: kept.flatMap((group) => group.matches), more: kept.length < groups.length };
@@ -56,15 +72,29 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const position = await live.position();
   try {
     const competition = await football.getCompetition(id);
-    const season = query.season ? competition.seasons.find((candidate) => candidate.code === query.season) : competition.seasons[0];
+    const season = query.season
+      ? competition.seasons.find((candidate) => candidate.code === query.season)
+      : competition.seasons[0];
     if (!season) throw notFound();
     const view = query.view ?? 'overall';
     const asOf = query.asOf || undefined;
     const all = await football.listSeasonMatches(id, season.code, {});
     const anyLive = all.some((match) => isLive(match.status));
+    const replay = query.replay === undefined || asOf ? null : await football.getMatch(query.replay);
+    if (replay && !replay.replayOf) throw notFound();
     const [standings, overallNow, scorers] = await Promise.all([
-      football.getStandings({ code: id, season: season.code, view, asOf, live: anyLive }),
-      view === 'overall' && !asOf ? null : football.getStandings({ code: id, season: season.code, live: anyLive }),
+      football.getStandings({
+        code: id,
+        season: season.code,
+        view,
+        asOf,
+        live: anyLive,
+        phase: query.phase,
+        replay: replay?.id,
+      }),
+      view === 'overall' && !asOf && !query.phase
+        ? null
+        : football.getStandings({ code: id, season: season.code, live: anyLive }),
       football.getTopScorers(id, season.code, 10),
     ]);
     const allRounds = query.rounds === 'all';
@@ -78,7 +108,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     return {
       id,
       page: {
-        competition: { code: competition.code, name: competition.name, areaName: competition.areaName, kind: competition.kind },
+        competition: {
+          code: competition.code,
+          name: competition.name,
+          areaName: competition.areaName,
+          kind: competition.kind,
+        },
         seasons: competition.seasons.map(({ code, name }) => ({ code, name })),
         season,
         view,
@@ -86,7 +121,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         standings,
         /** The overall table today, when the table shown is another view or date (summary, top teams). */
         overall: overallNow satisfies Standings | null,
-        matches: [...liveNow, ...results.shown, ...fixtures.shown],
+        // A replay is listed first: its score events keep its table current.
+        matches: [...(replay ? [replay] : []), ...liveNow, ...results.shown, ...fixtures.shown],
+        replay,
         moreRounds: results.more || fixtures.more,
         allRounds,
         scorers: scorers.scorers,
@@ -108,9 +145,15 @@ export const handle: RouteHandle = {
 
 export const meta: Route.MetaFunction = (args) => {
   const page = args.loaderData?.page;
-  if (!page) return pageMeta(args, { title: 'Leagues and competitions', description: 'Standings, fixtures, results and top scorers.' });
+  if (!page)
+    return pageMeta(args, {
+      title: 'Leagues and competitions',
+      description: 'Standings, fixtures, results and top scorers.',
+    });
   const { competition, season } = page;
   return pageMeta(args, {
+    // A past season is its own page (and in sitemap.xml); the newest is the plain URL.
+    ...(season.code === page.seasons[0]?.code ? {} : { canonicalQuery: { season: season.code } }),
     title: `${competition.name} ${season.code} table`,
     description: `${competition.name} ${season.code}: the table overall, at home and away, form, results, fixtures and top scorers.`,
   });

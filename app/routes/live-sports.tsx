@@ -4,6 +4,7 @@
 import { PageHeader } from '../components/page-header.tsx';
 import { visitorSettings } from '../features/match-list/day.server.ts';
 import { CompetitionGroups, EmptyState, SpoilerToggle, useListView } from '../features/match-list/match-list.tsx';
+import { LiveDelaySetting } from '../features/preferences/live-delay-setting.tsx';
 import { useRefreshOnNewLive } from '../features/match-list/use-new-live.ts';
 import { getServices } from '../lib/context.server.ts';
 import { pageMeta } from '../lib/seo.ts';
@@ -40,7 +41,8 @@ export default function LiveSports({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Live now">Every match being played right now, grouped by sport and competition.</PageHeader>
-      <div className="mb-4 flex justify-end">
+      <div className="mb-4 flex flex-wrap items-center justify-end gap-3">
+        <LiveDelaySetting />
         <SpoilerToggle spoiler={view.spoiler} />
       </div>
       <section aria-labelledby="football-live-heading">

@@ -1,18 +1,25 @@
 // The match centre: timeline, commentary and team stats from the frame's live
-// data (issue #4); the other sections arrive with the public pages (issue #5).
+// data (issue #4); line-ups, chalkboard and player stats (issue #5) from this
+// route's loader and the same live data (features/match-centre/).
 import type { MatchEvent, MatchSummary, TeamStats } from '../../domain/football-contracts.ts';
 import type { CommentaryLine } from '../../domain/live-contracts.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { ComingSoon } from '../components/coming-soon.tsx';
 import { pageMeta } from '../lib/seo.ts';
 import type { LiveMatchData } from '../lib/use-live.ts';
+import { MatchInsightSections } from '../features/match-centre/insight-sections.tsx';
+import { MatchCentreSections } from '../features/match-centre/centre-sections.tsx';
+import { loadMatchCentre } from '../features/match-centre/centre.server.ts';
+import { numericIdSchema, parseParams } from '../lib/params.ts';
+import { z } from 'zod';
 import { formatMatchDate, useMatchData } from './match.tsx';
 import type { Route } from './+types/match-centre';
 
 export const handle = { preserveScroll: true };
 
-export function loader() {
-  return null;
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { id } = parseParams(z.object({ id: numericIdSchema.optional() }), params);
+  return { centre: id === undefined ? null : await loadMatchCentre(context, id, request) };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -26,14 +33,7 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-const LATER_SECTIONS: Array<[string, string]> = [
-  ['Line-ups', 'Both teams on a pitch in their formation, with substitutions.'],
-  ['Chalkboard', 'Shot map with outcomes and pass maps per player, on a drawn pitch.'],
-  ['Player stats', 'A sortable table of every player who took part.'],
-  ['Momentum', 'Which team was on top, minute by minute.'],
-  ['Head-to-head', 'Previous meetings between the two teams and their record.'],
-  ['Table', 'The competition table around both teams.'],
-];
+const LATER_SECTIONS: Array<[string, string]> = [];
 
 const EVENT_LABEL: Record<string, string> = {
   goal: 'Goal',
@@ -205,7 +205,7 @@ function TeamStatsTable({ match, stats }: { match: MatchSummary; stats: TeamStat
   );
 }
 
-export default function MatchCentre({ params }: Route.ComponentProps) {
+export default function MatchCentre({ params, loaderData }: Route.ComponentProps) {
   if (!params.id) {
     return (
       <ComingSoon title="Matches">
@@ -213,22 +213,24 @@ export default function MatchCentre({ params }: Route.ComponentProps) {
       </ComingSoon>
     );
   }
-  return <MatchSections />;
+  return <MatchSections centre={loaderData.centre} />;
 }
 
-function MatchSections() {
+function MatchSections({ centre }: { centre: Awaited<ReturnType<typeof loader>>['centre'] }) {
   const { match, events, commentary, stats } = useMatchData();
   return (
-    <div className="grid gap-4 md:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 *:min-w-0 md:grid-flow-row-dense md:grid-cols-2">
       <Section title="Timeline">
         <Timeline match={match} events={events} />
       </Section>
       <Section title="Commentary">
         <Commentary lines={commentary} status={match.status} />
       </Section>
+      <MatchCentreSections match={match} events={events} stats={stats} data={centre} />
       <Section title="Team stats">
         {stats ? <TeamStatsTable match={match} stats={stats.teams} /> : <p className="text-sm text-slate-600 dark:text-slate-400">Statistics appear once the match is under way.</p>}
       </Section>
+      <MatchInsightSections match={match} events={events} />
       {LATER_SECTIONS.map(([title, text]) => (
         <ComingSoon key={title} title={title}>
           {text}

@@ -7,11 +7,16 @@ import type { MatchSummary } from '../../domain/football-contracts.ts';
 import { clockLabel } from '../../domain/match-clock.ts';
 import { isLive } from '../../domain/match-status.ts';
 import { AppNavLink } from '../components/app-link.tsx';
+import { JsonLd } from '../components/json-ld.tsx';
+import { LiveDelaySetting } from '../features/preferences/live-delay-setting.tsx';
 import { TeamBadge } from '../components/match-row.tsx';
 import { RELIVE_SPEEDS } from '../../domain/replay-schedule.ts';
+import { loadMatchInsight } from '../features/match-centre/insight.server.ts';
 import { getServices } from '../lib/context.server.ts';
 import { numericIdSchema, parseParams } from '../lib/params.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
+import { useRootData } from '../lib/site.ts';
+import { matchStructuredData } from '../lib/structured-data.ts';
 import { useLiveMatch, useNow, type LiveMatchData } from '../lib/use-live.ts';
 import type { Route } from './+types/match';
 
@@ -23,14 +28,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const position = await live.position();
   const replayable = (await ingest.replay.pool()).includes(id);
   try {
-    const [match, events, commentary, stats] = await Promise.all([
+    const [match, events, commentary, stats, insight] = await Promise.all([
       football.getMatch(id),
       football.listMatchEvents(id),
       football.listCommentary(id),
       football.getStats(id),
+      loadMatchInsight(context, id),
     ]);
     const liveData: LiveMatchData = { match, events, commentary, stats: stats.teams.length > 0 ? stats : null };
-    return { id, live: liveData, position, replayable };
+    return { id, live: liveData, position, replayable, insight };
   } catch (error) {
     if (error instanceof Error && error.name === 'NotFoundError') throw data(null, { status: 404, statusText: 'Not Found' });
     throw error;
@@ -125,6 +131,16 @@ export function MatchHeader({ match, canRelive = false, reliveError = null }: { 
           Replay of the match played on {formatMatchDate(match.replayOf.kickoffAt)}: not a live match
         </p>
       ) : null}
+      {match.replayOf ? (
+        <p className="mt-1 text-center text-xs">
+          <AppNavLink
+            to={`/league/${match.competition.code}?season=${match.season}&replay=${match.id}#standings`}
+            className="text-slate-700 underline dark:text-slate-300"
+          >
+            The table as it stood then, with this replay&rsquo;s score
+          </AppNavLink>
+        </p>
+      ) : null}
       <h1 className="sr-only">
         {match.home.name} v {match.away.name}
       </h1>
@@ -176,14 +192,20 @@ export function useMatchData(): LiveMatchData {
 }
 
 export default function MatchFrame({ loaderData, actionData }: Route.ComponentProps) {
+  const baseUrl = useRootData()?.site.baseUrl ?? 'http://localhost:3000';
   if (loaderData.live === null) return <Outlet />;
+  const { match } = loaderData.live;
   return (
-    <LiveMatchFrame
+    <>
+      {/* SEO (spec): the match as a schema.org SportsEvent; a demo replay is no event. */}
+      {match.replayOf ? null : <JsonLd data={matchStructuredData(match, baseUrl)} />}
+      <LiveMatchFrame
       initial={loaderData.live}
       position={loaderData.position}
       canRelive={loaderData.replayable && loaderData.live.match.status === 'finished'}
       reliveError={actionData?.error ?? null}
-    />
+      />
+    </>
   );
 }
 
@@ -195,6 +217,11 @@ function LiveMatchFrame({ initial, position, canRelive, reliveError }: { initial
   return (
     <>
       <MatchHeader match={live.match} canRelive={canRelive && live.match.status === 'finished'} reliveError={reliveError} />
+      {live.match.status === 'scheduled' || isLive(live.match.status) ? (
+        <div className="-mt-2 mb-4 flex justify-end">
+          <LiveDelaySetting />
+        </div>
+      ) : null}
       <nav aria-label="Match sections" className="mb-4 flex gap-2 border-b border-slate-200 dark:border-slate-800">
         <AppNavLink to={`/match/${id}`} end className={tabClass}>
           Match centre

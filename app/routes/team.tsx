@@ -5,8 +5,7 @@ import { data } from 'react-router';
 import { z } from 'zod';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
 import { isLive } from '../../domain/match-status.ts';
-import { ComingSoon } from '../components/coming-soon.tsx';
-import { PageHeader } from '../components/page-header.tsx';
+import { SearchResultsPage } from '../features/search/search-results.tsx';
 import { TeamPage, type TablePosition } from '../features/team/team-page.tsx';
 import { getServices } from '../lib/context.server.ts';
 import { numericIdSchema, parseParams } from '../lib/params.ts';
@@ -28,7 +27,11 @@ const upcoming = (match: MatchSummary) => isLive(match.status) || match.status =
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { id } = parseParams(z.object({ id: numericIdSchema.optional() }), params);
-  if (id === undefined) return { id: null, page: null };
+  if (id === undefined) {
+    // The team index is the search results page (app/features/search): `?q=` names teams and competitions.
+    const query = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 100);
+    return { id: null, page: null, search: { query, result: query ? await getServices(context).football.search(query, 50) : null } };
+  }
   const { football, live } = getServices(context);
   // The position first: whatever happens after it reaches the page over the live stream.
   const position = await live.position();
@@ -99,7 +102,15 @@ export const handle: RouteHandle = {
 
 export const meta: Route.MetaFunction = (args) => {
   const team = args.loaderData?.page?.team;
-  if (!team) return pageMeta(args, { title: 'Teams', description: 'Fixtures, results, form, league position and squad.' });
+  if (!team) {
+    const query = args.loaderData?.search?.query;
+    return pageMeta(args, {
+      title: query ? `Search: ${query}` : 'Find a team or competition',
+      description: 'Search every team and competition the site follows: fixtures, results, form, tables and squads.',
+      // A results page is not a page to index; the empty index is.
+      noIndex: Boolean(query),
+    });
+  }
   return pageMeta(args, {
     title: team.name,
     description: `${team.name}: next match, results and form, fixtures, league position and squad.`,
@@ -107,13 +118,6 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function TeamRoute({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.page) {
-    return (
-      <>
-        <PageHeader title="Teams" />
-        <ComingSoon title="Find a team">Every team the site follows, searchable by name, with a link to its page.</ComingSoon>
-      </>
-    );
-  }
+  if (!loaderData.page) return <SearchResultsPage query={loaderData.search?.query ?? ''} result={loaderData.search?.result ?? null} />;
   return <TeamPage {...loaderData.page} />;
 }

@@ -114,6 +114,8 @@ export const configSchema = z.object({
 
   // Live stream (issue #4, DESIGN.md §5)
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
+  /** Anonymous pages are shared for this long (server/platform/page-cache.ts); 0 turns the cache off. */
+  PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   LIVE_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(50),
   // Event-log rows older than this are pruned; a client further behind gets a resync event.
   LIVE_EVENT_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(48),

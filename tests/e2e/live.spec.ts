@@ -51,7 +51,11 @@ test('“Relive this match” starts a replay from the match page', async ({ pag
   await expect(page.getByTestId('match-status')).toHaveText(/^\d+'$/);
 });
 
-test('going offline pauses the stream and coming back resumes it with nothing lost', async ({ page, context, request }) => {
+test('going offline pauses the stream and coming back resumes it with nothing lost', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(90_000);
   const season = await request.get('/api/competitions/euro/seasons/2016/matches');
   test.skip(season.status() === 404, 'no Wyscout data in this run (scripts/e2e-seed.ts)');
@@ -72,4 +76,59 @@ test('going offline pauses the stream and coming back resumes it with nothing lo
   await expect(page.getByTestId('match-score')).toHaveText(/2\s*–\s*1/);
   await expect(page.getByTestId('timeline').locator('li', { hasText: 'Goal, ' })).toHaveCount(3);
   expect(await documentIsMarked(page)).toBe(true);
+});
+
+test('one replay’s goals reach the live list, its table as it stood, and its match page, none reloaded', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const season = await request.get('/api/competitions/euro/seasons/2016/matches');
+  test.skip(season.status() === 404, 'no Wyscout data in this run (scripts/e2e-seed.ts)');
+  const { matches } = (await season.json()) as { matches: MatchSummary[] };
+  // The opening match, France 2–1 Romania (Giroud 57', Stancu 65' pen, Payet 89'): France's first match.
+  const opener = matches.find((match) => match.home.name === 'France' && match.away.name === 'Romania');
+  expect(opener, 'France v Romania is in the e2e data').toBeDefined();
+
+  const created = await request.post('/api/replays', { data: { matchId: opener?.id, speed: 300 } });
+  expect(created.status()).toBe(201);
+  const replay = ((await created.json()) as { match: MatchSummary }).match;
+
+  const context = await browser.newContext();
+  await prepareContext(context);
+  const [sports, league, centre] = await Promise.all([context.newPage(), context.newPage(), context.newPage()]);
+  await sports.goto('/live-sports');
+  await league.goto(`/league/euro?season=2016&replay=${replay.id}`);
+  await centre.goto(`/match/${replay.id}`);
+  for (const page of [sports, league, centre]) {
+    await waitForHydration(page);
+    await markDocument(page);
+  }
+  await expect(league.getByTestId('replay-table-note')).toContainText('France v Romania');
+  await expect(league.getByTestId('standings').locator('caption')).toContainText('with the replay');
+  const franceRow = league
+    .getByTestId('standings')
+    .getByRole('row')
+    .filter({ has: league.getByRole('rowheader', { name: 'France' }) });
+  const franceNumbers = async () =>
+    (await franceRow.getByRole('cell').allTextContents()).slice(1, 9).map((cell) => cell.trim());
+
+  // Once kicked off, the replay counts as it stands.
+  await expect(league.getByTestId('as-it-stands')).toBeVisible({ timeout: 30_000 });
+  // Full time at 300×: played 1, won 1, 2–1, 3 points — France's record before its second match.
+  await expect(centre.getByTestId('match-score')).toHaveText(/2\s*–\s*1/, { timeout: 60_000 });
+  await expect.poll(franceNumbers, { timeout: 20_000 }).toEqual(['1', '1', '0', '0', '2', '1', '+1', '3']);
+  // /live-sports lists every replay running (home lists the demo schedule's, not on-demand ones).
+  await expect(sports.locator(`li:has(a[data-match-id="${replay.id}"])`).getByTestId('row-score')).toHaveText(
+    /2\s*–\s*1/,
+  );
+  for (const page of [sports, league, centre])
+    expect(await documentIsMarked(page), `${page.url()} was never reloaded`).toBe(true);
+
+  // The real tournament table never counts a replay.
+  const real = (await (await request.get('/api/competitions/euro/seasons/2016/standings')).json()) as {
+    rows: Array<{ team: { name: string }; played: number }>;
+  };
+  expect(real.rows.find((row) => row.team.name === 'France')?.played).toBe(7);
+  await context.close();
 });

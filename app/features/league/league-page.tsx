@@ -6,6 +6,7 @@ import type { MatchSummary, Season, Standings, TopScorers } from '../../../domai
 import { isLive } from '../../../domain/match-status.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { FavouriteStar } from '../preferences/favourite-star.tsx';
 import { useLiveScores, useNow } from '../../lib/use-live.ts';
 import { groupByRound, MatchGroups, MatchList } from './match-groups.tsx';
 import { Muted, Panel, SectionNav } from './panel.tsx';
@@ -29,6 +30,8 @@ export interface LeaguePageProps {
   position: number | null;
   /** The zone the server rendered times in. */
   timeZone: string;
+  /** Opened from a demo replay (`?replay=`): the table as it stood at its match's kick-off, with the replay's score. */
+  replay?: MatchSummary | null;
 }
 
 const VIEWS: Array<['overall' | 'home' | 'away', string]> = [
@@ -39,6 +42,15 @@ const VIEWS: Array<['overall' | 'home' | 'away', string]> = [
 
 const SUMMARY_COUNT = 5;
 
+/** How a split group's table started from the regular season (domain/competitions.ts `splits`). */
+const CARRY_OVER_NOTES: Record<'full' | 'halfRoundedDown' | 'halfRoundedUp', string> = {
+  full: 'Every point of the regular season carried over into this group.',
+  halfRoundedDown:
+    'This group started from half the regular-season points, rounded down; a club that lost half a point in the rounding ranks above a club level on points.',
+  halfRoundedUp:
+    'This group started from half the regular-season points, rounded up; a club that gained half a point in the rounding ranks below a club level on points.',
+};
+
 function pageUrl(code: string, params: Record<string, string | null>, hash: string): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
@@ -46,7 +58,12 @@ function pageUrl(code: string, params: Record<string, string | null>, hash: stri
   return `/league/${code}${query ? `?${query}` : ''}${hash}`;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const formatDate = (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`));
 
 export function LeaguePage(props: LeaguePageProps) {
@@ -56,16 +73,33 @@ export function LeaguePage(props: LeaguePageProps) {
   const now = useNow(1000, anyLive);
   const timeZone = useTimeZone(props.timeZone);
   const apiBase = `/api/competitions/${competition.code}/seasons/${season.code}/standings`;
+  // The season's tables (regular season or whole tournament first, then split groups or a cup's groups); null: the first.
+  const phases = props.standings.phases ?? [];
+  const phase = phases.slice(1).find((candidate) => candidate.code === props.standings.phase) ?? null;
   // A table on a past date is fixed; every other table follows the live scores.
-  const standings = useLiveStandings(props.standings, matches, asOf ? null : `${apiBase}?live=1${view === 'overall' ? '' : `&view=${view}`}`);
-  const overall = useLiveStandings(props.overall ?? props.standings, matches, props.overall ? `${apiBase}?live=1` : null);
+  const standings = useLiveStandings(
+    props.standings,
+    matches,
+    asOf
+      ? null
+      : `${apiBase}?${props.replay ? `replay=${props.replay.id}` : 'live=1'}${view === 'overall' ? '' : `&view=${view}`}${phase ? `&phase=${phase.code}` : ''}`,
+  );
+  const overall = useLiveStandings(
+    props.overall ?? props.standings,
+    matches,
+    props.overall ? `${apiBase}?live=1` : null,
+  );
   const summaryTable = props.overall ? overall : standings;
   const asItStands = (standings.liveMatchIds?.length ?? 0) > 0;
   const liveTeamIds = new Set(
-    matches.filter((match) => standings.liveMatchIds?.includes(match.id)).flatMap((match) => [match.home.id, match.away.id]),
+    matches
+      .filter((match) => standings.liveMatchIds?.includes(match.id))
+      .flatMap((match) => [match.home.id, match.away.id]),
   );
 
-  const results = matches.filter((match) => !isLive(match.status) && match.status !== 'scheduled' && match.status !== 'postponed');
+  const results = matches.filter(
+    (match) => !isLive(match.status) && match.status !== 'scheduled' && match.status !== 'postponed',
+  );
   const fixtures = matches.filter((match) => match.status === 'scheduled' || match.status === 'postponed');
   const liveNow = matches.filter((match) => isLive(match.status));
   const latestResults = [...results].sort((a, b) => b.kickoffAt.localeCompare(a.kickoffAt)).slice(0, SUMMARY_COUNT);
@@ -74,8 +108,14 @@ export function LeaguePage(props: LeaguePageProps) {
   const cup = competition.kind === 'cup';
   const tableName = cup ? 'Tournament table' : 'Table';
   const viewLabel = VIEWS.find(([key]) => key === view)?.[1] ?? 'Overall';
-  const caption = `${competition.name} ${season.code}: ${cup ? 'every match of the tournament, ' : ''}${viewLabel.toLowerCase()} table${
-    asOf ? ` as it stood on ${formatDate(asOf)}` : asItStands ? ', as it stands with live scores' : ''
+  const caption = `${competition.name} ${season.code}: ${phase ? `${phase.name}, ` : cup ? 'every match of the tournament, ' : ''}${viewLabel.toLowerCase()} table${
+    asOf
+      ? ` as it stood on ${formatDate(asOf)}`
+      : props.replay?.replayOf
+        ? `, as it stood at the kick-off of ${props.replay.home.name} v ${props.replay.away.name} on ${formatDate(props.replay.replayOf.kickoffAt.slice(0, 10))}, with the replay's score`
+        : asItStands
+          ? ', as it stands with live scores'
+          : ''
   }`;
 
   const sections: Array<[string, string]> = [
@@ -92,8 +132,13 @@ export function LeaguePage(props: LeaguePageProps) {
       <PageHeader title={`${competition.name} ${season.code}`}>
         <p>
           {competition.areaName} · {cup ? 'Cup' : 'League'}
-          {season.startDate && season.endDate ? ` · ${formatDate(season.startDate)} to ${formatDate(season.endDate)}` : ''}
+          {season.startDate && season.endDate
+            ? ` · ${formatDate(season.startDate)} to ${formatDate(season.endDate)}`
+            : ''}
         </p>
+        <div className="mt-3">
+          <FavouriteStar target={{ kind: 'competition', code: competition.code, name: competition.name }} />
+        </div>
       </PageHeader>
 
       <form method="get" action={`/league/${competition.code}`} className="mb-4 flex flex-wrap items-end gap-2 text-sm">
@@ -174,7 +219,10 @@ export function LeaguePage(props: LeaguePageProps) {
             <>
               {tableName}
               {asItStands ? (
-                <span className="ml-2 rounded bg-red-700 px-2 py-0.5 align-middle text-xs font-bold text-white" data-testid="as-it-stands">
+                <span
+                  className="ml-2 rounded bg-red-700 px-2 py-0.5 align-middle text-xs font-bold text-white"
+                  data-testid="as-it-stands"
+                >
                   Live: as it stands
                 </span>
               ) : null}
@@ -182,11 +230,59 @@ export function LeaguePage(props: LeaguePageProps) {
           }
           className="lg:col-span-2"
         >
+          {props.replay?.replayOf ? (
+            <p
+              className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+              data-testid="replay-table-note"
+            >
+              Replay: this table is how it stood when{' '}
+              <AppLink to={`/match/${props.replay.id}`} className="font-semibold underline">
+                {props.replay.home.name} v {props.replay.away.name}
+              </AppLink>{' '}
+              kicked off on {formatDate(props.replay.replayOf.kickoffAt.slice(0, 10))}, with the replay&rsquo;s score as
+              it stands. The real table is not changed by replays.
+            </p>
+          ) : null}
+          {phases.length > 1 ? (
+            <nav aria-label="Tables" className="mb-3 flex flex-wrap gap-2 text-sm" data-testid="table-phases">
+              {phases.map((candidate, index) => {
+                const current = phase ? candidate.code === phase.code : index === 0;
+                return (
+                  <AppLink
+                    key={candidate.code}
+                    to={pageUrl(
+                      competition.code,
+                      {
+                        season: season.code,
+                        view: view === 'overall' ? null : view,
+                        asOf,
+                        phase: index === 0 ? null : candidate.code,
+                      },
+                      '#standings',
+                    )}
+                    aria-current={current ? 'page' : undefined}
+                    preventScrollReset
+                    className={`rounded border px-3 py-1 ${
+                      current
+                        ? 'border-slate-800 bg-slate-800 font-semibold text-white dark:border-slate-200 dark:bg-slate-200 dark:text-slate-900'
+                        : 'border-slate-300 text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800'
+                    }`}
+                  >
+                    {candidate.name}
+                  </AppLink>
+                );
+              })}
+            </nav>
+          ) : null}
           <nav aria-label="Table views" className="mb-3 flex flex-wrap gap-2 text-sm">
             {VIEWS.map(([key, label]) => (
               <AppLink
                 key={key}
-                to={pageUrl(competition.code, { season: season.code, view: key === 'overall' ? null : key, asOf }, '#standings')}
+                to={pageUrl(
+                  competition.code,
+                  { season: season.code, view: key === 'overall' ? null : key, asOf, phase: phase?.code ?? null },
+                  '#standings',
+                )}
                 aria-current={key === view ? 'page' : undefined}
                 preventScrollReset
                 className={`rounded-full border px-3 py-1 ${
@@ -199,9 +295,15 @@ export function LeaguePage(props: LeaguePageProps) {
               </AppLink>
             ))}
           </nav>
-          <form method="get" action="#standings" className="mb-3 flex flex-wrap items-end gap-2 text-sm" aria-label="Table on a date">
+          <form
+            method="get"
+            action="#standings"
+            className="mb-3 flex flex-wrap items-end gap-2 text-sm"
+            aria-label="Table on a date"
+          >
             <input type="hidden" name="season" value={season.code} />
             {view === 'overall' ? null : <input type="hidden" name="view" value={view} />}
+            {phase ? <input type="hidden" name="phase" value={phase.code} /> : null}
             <label className="flex flex-col gap-1">
               <span className="font-medium">Table on date</span>
               <input
@@ -213,12 +315,19 @@ export function LeaguePage(props: LeaguePageProps) {
                 className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
               />
             </label>
-            <button type="submit" className="rounded border border-slate-400 px-3 py-1 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800">
+            <button
+              type="submit"
+              className="rounded border border-slate-400 px-3 py-1 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800"
+            >
               Show table
             </button>
             {asOf ? (
               <AppLink
-                to={pageUrl(competition.code, { season: season.code, view: view === 'overall' ? null : view }, '#standings')}
+                to={pageUrl(
+                  competition.code,
+                  { season: season.code, view: view === 'overall' ? null : view, phase: phase?.code ?? null },
+                  '#standings',
+                )}
                 preventScrollReset
                 className="px-1 py-1 underline"
               >
@@ -249,7 +358,14 @@ export function LeaguePage(props: LeaguePageProps) {
               })}
             </ul>
           ) : null}
-          <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">Form: the last five results, newest last (W won, D drawn, L lost).</p>
+          {phase?.carryOver ? (
+            <p className="mt-3 text-xs text-slate-600 dark:text-slate-400" data-testid="carry-over">
+              {CARRY_OVER_NOTES[phase.carryOver]}
+            </p>
+          ) : null}
+          <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
+            Form: the last five results, newest last (W won, D drawn, L lost).
+          </p>
         </Panel>
 
         <Panel id="top-teams" title="Top teams">
@@ -281,7 +397,16 @@ export function LeaguePage(props: LeaguePageProps) {
         {props.moreRounds || props.allRounds ? (
           <p className="text-sm lg:col-span-3">
             <AppLink
-              to={pageUrl(competition.code, { season: season.code, view: view === 'overall' ? null : view, asOf, rounds: props.allRounds ? null : 'all' }, '#results')}
+              to={pageUrl(
+                competition.code,
+                {
+                  season: season.code,
+                  view: view === 'overall' ? null : view,
+                  asOf,
+                  rounds: props.allRounds ? null : 'all',
+                },
+                '#results',
+              )}
               className="underline"
             >
               {props.allRounds ? 'Show the latest rounds only' : 'Show every round of results and fixtures'}

@@ -4,7 +4,7 @@
 // of events costs one request. Replays never reach the list (the server
 // leaves them out of season matches), so they never move a real table.
 import { useEffect, useMemo, useState } from 'react';
-import { standingsSchema, type MatchSummary, type Standings } from '../../../domain/football-contracts.ts';
+import type { MatchSummary, Standings } from '../../../domain/football-contracts.ts';
 
 const DEBOUNCE_MS = 1_500;
 
@@ -32,7 +32,9 @@ export function useLiveStandings(initial: Standings, matches: readonly MatchSumm
       // no-cache: the API's short shared cache lifetime must not hide the goal just scored.
       fetch(url, { signal: controller.signal, cache: 'no-cache', headers: { accept: 'application/json' } })
         .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`standings: ${response.status}`))))
-        .then((body: unknown) => {
+        // The schema (and zod) load with the first refresh, not with the page (issue #5 byte budget).
+        .then(async (body: unknown) => {
+          const { standingsSchema } = await import('../../../domain/football-contracts.ts');
           const parsed = standingsSchema.safeParse(body);
           if (parsed.success) setTable(parsed.data);
         })

@@ -4,6 +4,7 @@ import { CompetitionGroups, DateStrip, EmptyState, SpoilerToggle } from './match
 import { dayHeading } from './dates.ts';
 import type { DayListData } from './day.server.ts';
 import { useLiveScores } from '../../lib/use-live.ts';
+import { LiveDelaySetting } from '../preferences/live-delay-setting.tsx';
 
 export function DayView({ data, view }: { data: DayListData; view: ListView }) {
   const order = data.competitions.map((competition) => competition.code);
@@ -13,11 +14,14 @@ export function DayView({ data, view }: { data: DayListData; view: ListView }) {
   return (
     <div className="space-y-6">
       <section aria-labelledby="live-now-heading">
-        <div className="mb-2 flex items-center justify-between gap-2">
+        <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
           <h2 id="live-now-heading" className="text-lg font-semibold">
             Live now
           </h2>
-          <SpoilerToggle spoiler={view.spoiler} />
+          <div className="flex flex-wrap items-center gap-3">
+            <LiveDelaySetting />
+            <SpoilerToggle spoiler={view.spoiler} />
+          </div>
         </div>
         {live.length > 0 ? (
           <CompetitionGroups listId="live" matches={live} competitionOrder={order} view={view} />

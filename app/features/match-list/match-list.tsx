@@ -2,7 +2,7 @@
 // grouped under competition headers, a star on each row and header, scores
 // hidden in spoiler-safe mode, and the date strip. Server-rendered; the only
 // client work is the live patching, the ticking clock and the device settings.
-import type { ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { Form } from 'react-router';
 import type { Competition, MatchSummary } from '../../../domain/football-contracts.ts';
 import { isLive } from '../../../domain/match-status.ts';
@@ -70,15 +70,23 @@ function StarButton({ label, active, onToggle }: { label: string; active: boolea
   );
 }
 
-function Row({ match, now, view }: { match: MatchSummary; now: Date; view: ListView }) {
-  const hidden = view.spoiler.isHidden(match.id);
+interface RowProps {
+  match: MatchSummary;
+  now: Date;
+  timeZone: string;
+  hidden: boolean;
+  starred: boolean;
+  reveal: (matchId: number) => void;
+}
+
+function RowView({ match, now, timeZone, hidden, starred, reveal }: RowProps) {
   const hasScore = match.score.home !== null && match.score.away !== null;
   const fixture = `${match.home.name} v ${match.away.name}`;
   return (
     <MatchRow
       match={match}
       now={now}
-      timeZone={view.timeZone}
+      timeZone={timeZone}
       hideScore={hidden}
       actions={
         <>
@@ -87,20 +95,36 @@ function Row({ match, now, view }: { match: MatchSummary; now: Date; view: ListV
               type="button"
               className="shrink-0 rounded-full px-2 py-1 text-xs font-semibold text-brand-700 underline underline-offset-2 hover:bg-slate-100 dark:text-brand-100 dark:hover:bg-slate-800"
               aria-label={`Show the score of ${fixture}`}
-              onClick={() => view.spoiler.reveal(match.id)}
+              onClick={() => reveal(match.id)}
             >
               Show
             </button>
           ) : null}
-          <StarButton
-            label={fixture}
-            active={view.favourites.matches.includes(match.id)}
-            onToggle={() => toggleFavouriteMatch(match.id)}
-          />
+          <StarButton label={fixture} active={starred} onToggle={() => toggleFavouriteMatch(match.id)} />
         </>
       }
     />
   );
+}
+
+/**
+ * A row renders again only when what it shows changes: with a live match on a busy day the
+ * list's clock ticks every second, and 100+ rows redrawn each time kept the main thread busy.
+ */
+const Row = memo(
+  RowView,
+  (before, after) =>
+    before.match === after.match &&
+    before.now.getTime() === after.now.getTime() &&
+    before.timeZone === after.timeZone &&
+    before.hidden === after.hidden &&
+    before.starred === after.starred &&
+    before.reveal === after.reveal,
+);
+
+/** The time a row needs: live clocks by the second, kick-off countdowns by the minute. */
+function rowNow(match: MatchSummary, now: Date, minute: Date): Date {
+  return isLive(match.status) ? now : minute;
 }
 
 /** Matches under competition headers (h2 or h3), most important competition first, favourites pinned. */
@@ -122,7 +146,12 @@ export function CompetitionGroups({
     1000,
     matches.some((match) => isLive(match.status)),
   );
-  const groups = groupByCompetition(matches, competitionOrder, view.favourites);
+  const minuteMs = Math.floor(now.getTime() / 60_000) * 60_000;
+  const minute = useMemo(() => new Date(minuteMs), [minuteMs]);
+  const groups = useMemo(
+    () => groupByCompetition(matches, competitionOrder, view.favourites),
+    [matches, competitionOrder, view.favourites],
+  );
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <div className="space-y-4">
@@ -153,7 +182,15 @@ export function CompetitionGroups({
             </div>
             <ul className="divide-y divide-slate-100 px-1 py-1 dark:divide-slate-800">
               {group.matches.map((match) => (
-                <Row key={match.id} match={match} now={now} view={view} />
+                <Row
+                  key={match.id}
+                  match={match}
+                  now={rowNow(match, now, minute)}
+                  timeZone={view.timeZone}
+                  hidden={view.spoiler.isHidden(match.id)}
+                  starred={view.favourites.matches.includes(match.id)}
+                  reveal={view.spoiler.reveal}
+                />
               ))}
             </ul>
           </section>

@@ -6,6 +6,7 @@ import type { HeadToHead, MatchSummary, Squad, Standings, Team } from '../../../
 import { countsInTable, isLive } from '../../../domain/match-status.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { MatchRow, TeamBadge } from '../../components/match-row.tsx';
+import { FavouriteStar } from '../preferences/favourite-star.tsx';
 import { FormChips } from '../league/form-chips.tsx';
 import { MatchList } from '../league/match-groups.tsx';
 import { Muted, Panel, SectionNav } from '../league/panel.tsx';
@@ -84,12 +85,13 @@ export function TeamPage(props: TeamPageProps) {
 
   return (
     <>
-      <header className="mb-4 flex items-center gap-4">
+      <header className="mb-4 flex flex-wrap items-center gap-4">
         <TeamBadge team={team} size="lg" />
-        <div>
+        <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{team.name}</h1>
           <p className="text-sm text-slate-700 dark:text-slate-300">{details.join(' · ')}</p>
         </div>
+        <FavouriteStar target={{ kind: 'team', id: team.id, name: team.name }} />
       </header>
 
       <SectionNav label="Team sections" sections={sections} />

@@ -16,8 +16,9 @@ import type {
   TeamStats,
 } from '../../../domain/football-contracts.ts';
 import { commentaryLineSchema, type CommentaryLine } from '../../../domain/live-contracts.ts';
-import { matchPhaseSchema, type MatchClock } from '../../../domain/match-clock.ts';
-import { matchStatusSchema, type MatchStatus } from '../../../domain/match-status.ts';
+import type { MatchClock } from '../../../domain/match-clock.ts';
+import { matchPhaseSchema, matchStatusSchema } from '../../../domain/match-schemas.ts';
+import type { MatchStatus } from '../../../domain/match-status.ts';
 
 type Db = Kysely<Database>;
 
@@ -35,9 +36,19 @@ export interface SeasonRow extends Season {
   competitionId: number;
 }
 
-const nullablePair = (home: number | null, away: number | null) => (home === null || away === null ? null : { home, away });
+const nullablePair = (home: number | null, away: number | null) =>
+  home === null || away === null ? null : { home, away };
 
-function toSeason(row: { id: number | string; competition_id: number | string; code: string; name: string; start_date: string | null; end_date: string | null; complete: number; synthetic: number }): SeasonRow {
+function toSeason(row: {
+  id: number | string;
+  competition_id: number | string;
+  code: string;
+  name: string;
+  start_date: string | null;
+  end_date: string | null;
+  complete: number;
+  synthetic: number;
+}): SeasonRow {
   return {
     id: Number(row.id),
     competitionId: Number(row.competition_id),
@@ -68,7 +79,17 @@ export async function listCompetitions(db: Db): Promise<CompetitionRow[]> {
 export async function findCompetition(db: Db, code: string): Promise<CompetitionRow | undefined> {
   const row = await db.selectFrom('competition').selectAll().where('code', '=', code).executeTakeFirst();
   if (!row) return undefined;
-  return { id: Number(row.id), code: row.code, name: row.name, areaName: row.area_name, areaCode: row.area_code, kind: row.kind, tier: row.tier, importance: row.importance, rules: row.rules };
+  return {
+    id: Number(row.id),
+    code: row.code,
+    name: row.name,
+    areaName: row.area_name,
+    areaCode: row.area_code,
+    kind: row.kind,
+    tier: row.tier,
+    importance: row.importance,
+    rules: row.rules,
+  };
 }
 
 /** Seasons of a competition, newest first. */
@@ -85,7 +106,12 @@ export async function listSeasons(db: Db, competitionId: number): Promise<Season
 
 /** The latest season of every competition, for the competitions list. */
 export async function listLatestSeasons(db: Db): Promise<Map<number, SeasonRow>> {
-  const rows = await db.selectFrom('season').selectAll().orderBy('start_date', 'desc').orderBy('code', 'desc').execute();
+  const rows = await db
+    .selectFrom('season')
+    .selectAll()
+    .orderBy('start_date', 'desc')
+    .orderBy('code', 'desc')
+    .execute();
   const latest = new Map<number, SeasonRow>();
   for (const row of rows) {
     const season = toSeason(row);
@@ -95,7 +121,12 @@ export async function listLatestSeasons(db: Db): Promise<Map<number, SeasonRow>>
 }
 
 export async function findSeason(db: Db, competitionId: number, code: string): Promise<SeasonRow | undefined> {
-  const row = await db.selectFrom('season').selectAll().where('competition_id', '=', competitionId).where('code', '=', code).executeTakeFirst();
+  const row = await db
+    .selectFrom('season')
+    .selectAll()
+    .where('competition_id', '=', competitionId)
+    .where('code', '=', code)
+    .executeTakeFirst();
   return row ? toSeason(row) : undefined;
 }
 
@@ -103,7 +134,18 @@ export async function findSeason(db: Db, competitionId: number, code: string): P
 export async function listSeasonResults(db: Db, seasonId: number) {
   const rows = await db
     .selectFrom('match')
-    .select(['id', 'kickoff_at', 'home_team_id', 'away_team_id', 'home_score', 'away_score', 'status', 'stage'])
+    .select([
+      'id',
+      'kickoff_at',
+      'home_team_id',
+      'away_team_id',
+      'home_score',
+      'away_score',
+      'status',
+      'stage',
+      'round',
+      'group_name',
+    ])
     .where('season_id', '=', seasonId)
     .where('replay_of_match_id', 'is', null)
     .execute();
@@ -116,22 +158,63 @@ export async function listSeasonResults(db: Db, seasonId: number) {
     awayScore: row.away_score,
     status: matchStatusSchema.parse(row.status),
     stage: row.stage,
+    round: row.round,
+    group: row.group_name,
   }));
+}
+
+/** A demo replay of one of the season's matches, with its score so far; undefined when `replayId` is not that. */
+export async function findSeasonReplay(db: Db, seasonId: number, replayId: number) {
+  const row = await db
+    .selectFrom('match')
+    .select(['id', 'replay_of_match_id', 'status', 'home_score', 'away_score'])
+    .where('id', '=', replayId)
+    .where('season_id', '=', seasonId)
+    .where('replay_of_match_id', 'is not', null)
+    .executeTakeFirst();
+  if (!row || row.replay_of_match_id === null) return undefined;
+  return {
+    id: Number(row.id),
+    originalMatchId: Number(row.replay_of_match_id),
+    status: matchStatusSchema.parse(row.status),
+    homeScore: row.home_score,
+    awayScore: row.away_score,
+  };
 }
 
 export async function listTeamsByIds(db: Db, ids: number[]): Promise<Map<number, TeamRef>> {
   const map = new Map<number, TeamRef>();
   if (ids.length === 0) return map;
-  const rows = await db.selectFrom('team').select(['id', 'name', 'short_name', 'colour_primary', 'colour_secondary']).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('team')
+    .select(['id', 'name', 'short_name', 'colour_primary', 'colour_secondary'])
+    .where('id', 'in', ids)
+    .execute();
   for (const row of rows) {
-    map.set(Number(row.id), { id: Number(row.id), name: row.name, shortName: row.short_name, colours: { primary: row.colour_primary, secondary: row.colour_secondary } });
+    map.set(Number(row.id), {
+      id: Number(row.id),
+      name: row.name,
+      shortName: row.short_name,
+      colours: { primary: row.colour_primary, secondary: row.colour_secondary },
+    });
   }
   return map;
 }
 
 export async function listAdjustments(db: Db, seasonId: number) {
-  const rows = await db.selectFrom('point_adjustment').selectAll().where('season_id', '=', seasonId).orderBy('id').execute();
-  return rows.map((row) => ({ teamId: Number(row.team_id), points: row.points, reason: row.reason, source: row.source, effectiveDate: row.effective_date }));
+  const rows = await db
+    .selectFrom('point_adjustment')
+    .selectAll()
+    .where('season_id', '=', seasonId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    teamId: Number(row.team_id),
+    points: row.points,
+    reason: row.reason,
+    source: row.source,
+    effectiveDate: row.effective_date,
+  }));
 }
 
 export interface MatchFilter {
@@ -239,8 +322,18 @@ export async function listMatchSummaries(db: Db, filter: MatchFilter): Promise<M
     kickoffTimeKnown: row.kickoff_time_known === 1,
     status: matchStatusSchema.parse(row.status),
     minute: row.minute,
-    home: { id: Number(row.home_id), name: row.home_name, shortName: row.home_short, colours: { primary: row.home_c1, secondary: row.home_c2 } },
-    away: { id: Number(row.away_id), name: row.away_name, shortName: row.away_short, colours: { primary: row.away_c1, secondary: row.away_c2 } },
+    home: {
+      id: Number(row.home_id),
+      name: row.home_name,
+      shortName: row.home_short,
+      colours: { primary: row.home_c1, secondary: row.home_c2 },
+    },
+    away: {
+      id: Number(row.away_id),
+      name: row.away_name,
+      shortName: row.away_short,
+      colours: { primary: row.away_c1, secondary: row.away_c2 },
+    },
     score: {
       home: row.home_score,
       away: row.away_score,
@@ -263,7 +356,21 @@ export async function listMatchEvents(db: Db, matchId: number): Promise<MatchEve
     .selectFrom('match_event as e')
     .leftJoin('player as p', 'p.id', 'e.player_id')
     .leftJoin('player as r', 'r.id', 'e.related_player_id')
-    .select(['e.seq', 'e.period', 'e.minute', 'e.added_minute', 'e.type', 'e.team_id', 'e.detail', 'p.id as player_id', 'p.name as player_name', 'p.short_name as player_short', 'r.id as related_id', 'r.name as related_name', 'r.short_name as related_short'])
+    .select([
+      'e.seq',
+      'e.period',
+      'e.minute',
+      'e.added_minute',
+      'e.type',
+      'e.team_id',
+      'e.detail',
+      'p.id as player_id',
+      'p.name as player_name',
+      'p.short_name as player_short',
+      'r.id as related_id',
+      'r.name as related_name',
+      'r.short_name as related_short',
+    ])
     .where('e.match_id', '=', matchId)
     .orderBy('e.seq')
     .execute();
@@ -274,8 +381,14 @@ export async function listMatchEvents(db: Db, matchId: number): Promise<MatchEve
     addedMinute: row.added_minute,
     type: row.type,
     teamId: row.team_id === null ? null : Number(row.team_id),
-    player: row.player_id === null || row.player_name === null ? null : { id: Number(row.player_id), name: row.player_name, shortName: row.player_short ?? row.player_name },
-    relatedPlayer: row.related_id === null || row.related_name === null ? null : { id: Number(row.related_id), name: row.related_name, shortName: row.related_short ?? row.related_name },
+    player:
+      row.player_id === null || row.player_name === null
+        ? null
+        : { id: Number(row.player_id), name: row.player_name, shortName: row.player_short ?? row.player_name },
+    relatedPlayer:
+      row.related_id === null || row.related_name === null
+        ? null
+        : { id: Number(row.related_id), name: row.related_name, shortName: row.related_short ?? row.related_name },
     detail: row.detail,
   }));
 }
@@ -285,7 +398,7 @@ export async function getLineups(db: Db, matchId: number, homeTeamId: number, aw
   const players = await db
     .selectFrom('match_lineup as l')
     .innerJoin('player as p', 'p.id', 'l.player_id')
-    .select(['l.team_id', 'p.id', 'p.name', 'l.shirt_number', 'l.position', 'l.starter', 'l.captain'])
+    .select(['l.team_id', 'p.id', 'p.name', 'p.short_name', 'l.shirt_number', 'l.position', 'l.starter', 'l.captain'])
     .where('l.match_id', '=', matchId)
     .orderBy('l.starter', 'desc')
     .orderBy('l.shirt_number')
@@ -298,7 +411,15 @@ export async function getLineups(db: Db, matchId: number, homeTeamId: number, aw
       coach: info?.coach ?? null,
       players: players
         .filter((row) => Number(row.team_id) === teamId)
-        .map((row) => ({ id: Number(row.id), name: row.name, shirtNumber: row.shirt_number, position: row.position, starter: row.starter === 1, captain: row.captain === 1 })),
+        .map((row) => ({
+          id: Number(row.id),
+          name: row.name,
+          shortName: row.short_name,
+          shirtNumber: row.shirt_number,
+          position: row.position,
+          starter: row.starter === 1,
+          captain: row.captain === 1,
+        })),
     };
   };
   return { home: side(homeTeamId), away: side(awayTeamId) };
@@ -354,7 +475,12 @@ export async function listPlayerStats(db: Db, matchId: number): Promise<PlayerSt
 export async function findTeamRow(db: Db, teamId: number) {
   const row = await db.selectFrom('team').selectAll().where('id', '=', teamId).executeTakeFirst();
   if (!row) return undefined;
-  const aliases = await db.selectFrom('team_alias').select('alias').where('team_id', '=', teamId).orderBy('alias').execute();
+  const aliases = await db
+    .selectFrom('team_alias')
+    .select('alias')
+    .where('team_id', '=', teamId)
+    .orderBy('alias')
+    .execute();
   return {
     id: Number(row.id),
     name: row.name,
@@ -381,7 +507,12 @@ export async function searchTeams(db: Db, foldedQuery: string, limit: number): P
     .orderBy('name')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ id: Number(row.id), name: row.name, shortName: row.short_name, colours: { primary: row.colour_primary, secondary: row.colour_secondary } }));
+  return rows.map((row) => ({
+    id: Number(row.id),
+    name: row.name,
+    shortName: row.short_name,
+    colours: { primary: row.colour_primary, secondary: row.colour_secondary },
+  }));
 }
 
 /** Every goal of a season with its scorer, for the top-scorers list (own goals included, flagged). */
@@ -421,7 +552,16 @@ export async function listCommentary(db: Db, matchId: number): Promise<Commentar
     .where('match_id', '=', matchId)
     .orderBy('seq')
     .execute();
-  return rows.map((row) => commentaryLineSchema.parse({ seq: row.seq, period: row.period, minute: row.minute, addedMinute: row.added_minute, kind: row.kind, text: row.text }));
+  return rows.map((row) =>
+    commentaryLineSchema.parse({
+      seq: row.seq,
+      period: row.period,
+      minute: row.minute,
+      addedMinute: row.added_minute,
+      kind: row.kind,
+      text: row.text,
+    }),
+  );
 }
 
 /** Changes whenever an import finishes: what cached tables of complete seasons depend on. */
@@ -457,7 +597,16 @@ export async function listLatestSquad(db: Db, teamId: number): Promise<Squad> {
   // Shirt numbers first (engines differ on where nulls sort), then by name.
   rows.sort((a, b) => (a.shirt_number ?? 1000) - (b.shirt_number ?? 1000) || a.name.localeCompare(b.name));
   return {
-    season: { competition: { code: latest.code, name: latest.name, areaName: latest.area_name }, code: latest.season_code, name: latest.season_name },
-    players: rows.map((row) => ({ id: Number(row.id), name: row.name, shirtNumber: row.shirt_number, position: row.position ?? row.player_position })),
+    season: {
+      competition: { code: latest.code, name: latest.name, areaName: latest.area_name },
+      code: latest.season_code,
+      name: latest.season_name,
+    },
+    players: rows.map((row) => ({
+      id: Number(row.id),
+      name: row.name,
+      shirtNumber: row.shirt_number,
+      position: row.position ?? row.player_position,
+    })),
   };
 }

@@ -19,8 +19,9 @@ import {
   teamStatsSchema,
   topScorersSchema,
 } from '../../../domain/football-contracts.ts';
+import { chalkboardSchema } from '../../../domain/chalkboard.ts';
 import { commentaryLineSchema } from '../../../domain/live-contracts.ts';
-import { matchStatusSchema } from '../../../domain/match-status.ts';
+import { matchStatusSchema } from '../../../domain/match-schemas.ts';
 import { isCalendarDate, isValidTimeZone } from '../../../domain/time-zones.ts';
 import { errorBody, errorBodySchema } from '../../platform/http-errors.ts';
 import { NotFoundError, type FootballService } from './football.service.ts';
@@ -67,10 +68,17 @@ const routes = {
   standings: createRoute({
     method: 'get',
     path: '/competitions/{code}/seasons/{season}/standings',
-    summary: 'The table: overall, home or away, optionally as it stood at the end of a date, or as it stands with live matches (live=1)',
+    summary:
+      'The table: overall, home or away, optionally as it stood at the end of a date, or as it stands with live matches (live=1); phase= picks another of the season\'s tables (a split group such as championship, a cup\'s group such as group-a), listed in `phases`; replay={id} gives the table as it stood when a demo replay\'s match kicked off, with the replay\'s score as it stands',
     request: {
       params: seasonParams,
-      query: z.object({ asOf: dateSchema.optional(), view: z.enum(['overall', 'home', 'away']).optional(), live: z.enum(['0', '1']).optional() }),
+      query: z.object({
+        asOf: dateSchema.optional(),
+        view: z.enum(['overall', 'home', 'away']).optional(),
+        live: z.enum(['0', '1']).optional(),
+        phase: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a table code from `phases`, such as championship').max(60).optional(),
+        replay: idSchema.optional(),
+      }),
     },
     responses: { 200: json(standingsSchema), ...errors },
   }),
@@ -125,6 +133,13 @@ const routes = {
     summary: 'Line-ups with formation',
     request: { params: idParams },
     responses: { 200: json(lineupsSchema), ...errors },
+  }),
+  matchChalkboard: createRoute({
+    method: 'get',
+    path: '/matches/{id}/chalkboard',
+    summary: 'Shot map and one player’s passes (player=id) from the on-ball actions; a replay shows its original up to the point reached',
+    request: { params: idParams, query: z.object({ player: idSchema.optional() }) },
+    responses: { 200: json(chalkboardSchema), ...errors },
   }),
   matchStats: createRoute({
     method: 'get',
@@ -186,8 +201,8 @@ export function footballRoutes(football: FootballService, app: OpenAPIHono) {
   app.openapi(routes.seasons, async (c) => c.json({ seasons: await football.listSeasons(c.req.valid('param').code) }, 200));
   app.openapi(routes.standings, async (c) => {
     const { code, season } = c.req.valid('param');
-    const { asOf, view, live } = c.req.valid('query');
-    return c.json(await football.getStandings({ code, season, asOf, view, live: live === '1' }), 200);
+    const { asOf, view, live, phase, replay } = c.req.valid('query');
+    return c.json(await football.getStandings({ code, season, asOf, view, live: live === '1', phase, replay }), 200);
   });
   app.openapi(routes.scorers, async (c) => {
     const { code, season } = c.req.valid('param');
@@ -207,6 +222,7 @@ export function footballRoutes(football: FootballService, app: OpenAPIHono) {
   app.openapi(routes.matchEvents, async (c) => c.json({ events: await football.listMatchEvents(c.req.valid('param').id) }, 200));
   app.openapi(routes.matchCommentary, async (c) => c.json({ commentary: await football.listCommentary(c.req.valid('param').id) }, 200));
   app.openapi(routes.matchLineups, async (c) => c.json(await football.getLineups(c.req.valid('param').id), 200));
+  app.openapi(routes.matchChalkboard, async (c) => c.json(await football.getChalkboard(c.req.valid('param').id, { playerId: c.req.valid('query').player }), 200));
   app.openapi(routes.matchStats, async (c) => c.json(await football.getStats(c.req.valid('param').id), 200));
   app.openapi(routes.team, async (c) => c.json(await football.getTeam(c.req.valid('param').id), 200));
   app.openapi(routes.teamMatches, async (c) =>

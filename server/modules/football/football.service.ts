@@ -3,7 +3,15 @@
 // rules engine (domain/standings.ts) over the stored results.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { competitionRulesSchema, findCompetitionDefinition, rulesForSeason } from '../../../domain/competitions.ts';
+import type { Chalkboard } from '../../../domain/chalkboard.ts';
+import { replayPoint } from '../../../domain/chalkboard-actions.ts';
+import {
+  competitionRulesSchema,
+  findCompetitionDefinition,
+  rulesForSeason,
+  splitForSeason,
+  type SplitGroup,
+} from '../../../domain/competitions.ts';
 import type {
   Competition,
   HeadToHead,
@@ -15,6 +23,7 @@ import type {
   Season,
   Squad,
   Standings,
+  StandingsPhase,
   Team,
   TeamStats,
   TopScorers,
@@ -22,11 +31,12 @@ import type {
 import type { CommentaryLine } from '../../../domain/live-contracts.ts';
 import { isLive, type MatchStatus } from '../../../domain/match-status.ts';
 import { foldText } from '../../../domain/names.ts';
-import { computeStandings, headToHeadRecord, topScorers } from '../../../domain/standings.ts';
+import { computeSplitStandings, computeStandings, headToHeadRecord, topScorers } from '../../../domain/standings.ts';
 import { utcRangeOfLocalDay } from '../../../domain/time-zones.ts';
 import {
   findCompetition,
   findSeason,
+  findSeasonReplay,
   findTeamRow,
   importGeneration,
   getLineups,
@@ -47,6 +57,7 @@ import {
   type CompetitionRow,
   type SeasonRow,
 } from './football.queries.ts';
+import { listAveragePositions, readChalkboard } from './chalkboard.queries.ts';
 
 export class NotFoundError extends Error {
   constructor(readonly what: string) {
@@ -82,6 +93,112 @@ export interface StandingsQuery {
   asOf?: string;
   /** The table "as it stands": real matches now live (or at half-time) count with their current score. Ignored with asOf. */
   live?: boolean;
+  /** One of the season's tables (`phases` of the answer); the regular season or whole tournament when absent. */
+  phase?: string;
+  /** A demo replay's id: the table as it stood at the replayed match's kick-off, with the replay's score as it stands. */
+  replay?: number;
+}
+
+type SeasonReplay = NonNullable<Awaited<ReturnType<typeof findSeasonReplay>>>;
+
+/**
+ * The season's results as they stood when the replayed match kicked off, the replayed match
+ * carrying the replay's score and status instead of its real result.
+ */
+function resultsAtReplay(results: SeasonResult[], replay: SeasonReplay): SeasonResult[] {
+  const original = results.find((match) => match.id === replay.originalMatchId);
+  if (!original) throw new NotFoundError(`Match ${replay.originalMatchId}`);
+  // Every team stays in the table; what was played from that kick-off on had not been yet.
+  return results.map((match) => {
+    if (match.id === original.id)
+      return { ...match, status: replay.status, homeScore: replay.homeScore, awayScore: replay.awayScore };
+    return match.kickoffAt < original.kickoffAt
+      ? match
+      : { ...match, status: 'scheduled' as const, homeScore: null, awayScore: null };
+  });
+}
+
+type SeasonResult = Awaited<ReturnType<typeof listSeasonResults>>[number];
+
+/** Stages played as groups in cups (openfootball and Fjelstul write these names). */
+const CUP_GROUP_STAGES = new Set(['Group stage', 'Second group stage', 'Final round']);
+
+const slug = (text: string) =>
+  foldText(text)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** A table of a season, with the matches it counts. */
+interface PhasePlan {
+  phase: StandingsPhase;
+  /** Split group: the regular season carried over as the competition's split format says. */
+  split?: { group: SplitGroup; cumulativeRecord: boolean };
+  matches: (results: readonly SeasonResult[]) => SeasonResult[];
+}
+
+const isRegularSeason = (match: SeasonResult) => match.stage === null || match.stage === 'Regular season';
+
+/**
+ * The tables a season offers: a league's regular season, then the groups of its
+ * split (domain/competitions.ts `splits`) that have matches; a cup's whole
+ * tournament, then each group of its group stages (a group's play-off, 1954 and
+ * 1958, is not in the group's table).
+ */
+function seasonPhases(competition: CompetitionRow, seasonCode: string, results: readonly SeasonResult[]): PhasePlan[] {
+  if (competition.kind === 'league') {
+    const plans: PhasePlan[] = [
+      {
+        phase: { code: 'regular', name: 'Regular season', carryOver: null },
+        matches: (all) => all.filter(isRegularSeason),
+      },
+    ];
+    const definition = findCompetitionDefinition(competition.code);
+    const split = definition ? splitForSeason(definition, seasonCode) : undefined;
+    for (const group of split?.groups ?? []) {
+      if (!results.some((match) => match.stage === group.stage)) continue;
+      plans.push({
+        phase: { code: group.code, name: group.name, carryOver: group.carryOver },
+        split: { group, cumulativeRecord: split?.cumulativeRecord ?? false },
+        matches: (all) => all.filter((match) => match.stage === group.stage),
+      });
+    }
+    return plans;
+  }
+  const plans: PhasePlan[] = [
+    { phase: { code: 'tournament', name: 'Whole tournament', carryOver: null }, matches: (all) => [...all] },
+  ];
+  const groups = new Map<string, { stage: string; group: string | null; first: string }>();
+  for (const match of results) {
+    if (match.stage === null || !CUP_GROUP_STAGES.has(match.stage) || match.round === 'Play-off') continue;
+    const key = `${match.stage}|${match.group ?? ''}`;
+    const known = groups.get(key);
+    if (!known || match.kickoffAt < known.first)
+      groups.set(key, {
+        stage: match.stage,
+        group: match.group,
+        first: known && known.first < match.kickoffAt ? known.first : match.kickoffAt,
+      });
+  }
+  const ordered = [...groups.values()].sort((a, b) => {
+    const byStage =
+      a.stage === b.stage
+        ? 0
+        : a.stage === 'Group stage'
+          ? -1
+          : b.stage === 'Group stage'
+            ? 1
+            : a.first.localeCompare(b.first);
+    return byStage || (a.group ?? '').localeCompare(b.group ?? '', 'en', { numeric: true });
+  });
+  for (const { stage, group } of ordered) {
+    const name = stage === 'Group stage' && group ? group : group ? `${stage}, ${group}` : stage;
+    plans.push({
+      phase: { code: slug(name), name, carryOver: null },
+      matches: (all) =>
+        all.filter((match) => match.stage === stage && match.group === group && match.round !== 'Play-off'),
+    });
+  }
+  return plans;
 }
 
 export function createFootballService(db: Kysely<Database>) {
@@ -110,39 +227,90 @@ export function createFootballService(db: Kysely<Database>) {
     view: NonNullable<StandingsQuery['view']>,
     asOf: string | undefined,
     live = false,
+    phaseCode?: string,
+    replay?: SeasonReplay,
   ): Promise<Standings> {
-    const [allResults, adjustments] = await Promise.all([listSeasonResults(db, season.id), listAdjustments(db, season.id)]);
-    // A league table counts the regular season only: play-offs, finals and split rounds are not in it.
-    const seasonResults = competition.kind === 'league' ? allResults.filter((match) => match.stage === null || match.stage === 'Regular season') : allResults;
+    const [seasonResultsNow, adjustments] = await Promise.all([
+      listSeasonResults(db, season.id),
+      listAdjustments(db, season.id),
+    ]);
+    const allResults = replay ? resultsAtReplay(seasonResultsNow, replay) : seasonResultsNow;
+    const plans = seasonPhases(competition, season.code, allResults);
+    const plan = phaseCode === undefined ? plans[0] : plans.find((candidate) => candidate.phase.code === phaseCode);
+    if (!plan) throw new NotFoundError(`Table ${phaseCode ?? ''} of ${competition.code} ${season.code}`);
+    // A league's regular-season table counts the regular season only: play-offs, finals and split rounds are not in it.
+    const seasonResults = plan.matches(allResults);
+    // A split group starts from the regular season's table.
+    const regularResults = plan.split ? allResults.filter(isRegularSeason) : [];
     // As it stands: a live match counts as if it ended now (replays are never in the results: listSeasonResults).
-    const liveMatchIds = live && !asOf ? seasonResults.filter((match) => isLive(match.status)).map((match) => match.id) : [];
-    const results =
+    const liveMatchIds =
+      live && !asOf
+        ? [...regularResults, ...seasonResults].filter((match) => isLive(match.status)).map((match) => match.id)
+        : [];
+    const asItStands = (matches: SeasonResult[]) =>
       liveMatchIds.length === 0
-        ? seasonResults
-        : seasonResults.map((match) =>
-            isLive(match.status) ? { ...match, status: 'finished' as const, homeScore: match.homeScore ?? 0, awayScore: match.awayScore ?? 0 } : match,
+        ? matches
+        : matches.map((match) =>
+            isLive(match.status)
+              ? {
+                  ...match,
+                  status: 'finished' as const,
+                  homeScore: match.homeScore ?? 0,
+                  awayScore: match.awayScore ?? 0,
+                }
+              : match,
           );
-    const teamIds = [...new Set(results.flatMap((match) => [match.homeTeamId, match.awayTeamId]))];
+    const results = asItStands(seasonResults);
+    const regular = asItStands(regularResults);
+    const teamIds = [...new Set([...regular, ...results].flatMap((match) => [match.homeTeamId, match.awayTeamId]))];
     const teams = await listTeamsByIds(db, teamIds);
-    const applicable = adjustments.filter((adjustment) => !asOf || !adjustment.effectiveDate || adjustment.effectiveDate <= asOf);
-    const rows = computeStandings({
-      teams: [...teams.values()].map((team) => ({ id: team.id, name: team.name })),
-      matches: results,
-      rules: seasonRules(competition.code, competition.rules, season.code),
-      adjustments: applicable.map((adjustment) => ({ teamId: adjustment.teamId, points: adjustment.points })),
-      asOf: asOf,
-      view,
-    });
+    // Deductions belong to the season's table (and so to what a split group carries), not to a cup's group.
+    const applicable =
+      competition.kind === 'cup' && plan !== plans[0]
+        ? []
+        : adjustments.filter((adjustment) => !asOf || !adjustment.effectiveDate || adjustment.effectiveDate <= asOf);
+    const teamList = [...teams.values()].map((team) => ({ id: team.id, name: team.name }));
+    const rules = seasonRules(competition.code, competition.rules, season.code);
+    const points = applicable.map((adjustment) => ({ teamId: adjustment.teamId, points: adjustment.points }));
+    const rows = plan.split
+      ? computeSplitStandings({
+          teams: teamList,
+          regularMatches: regular,
+          groupMatches: results,
+          rules,
+          carryOver: plan.split.group.carryOver,
+          cumulativeRecord: plan.split.cumulativeRecord,
+          adjustments: points,
+          asOf,
+          view,
+        })
+      : computeStandings({ teams: teamList, matches: results, rules, adjustments: points, asOf, view });
     return {
       competition: { code: competition.code, name: competition.name, areaName: competition.areaName },
       season: publicSeason(season),
+      phase: plan.phase.code,
+      phases: plans.map((candidate) => candidate.phase),
       view,
       asOf: asOf ?? null,
-      ...(live && !asOf ? { liveMatchIds } : {}),
+      ...(live && !asOf
+        ? { liveMatchIds: liveMatchIds.map((id) => (replay && id === replay.originalMatchId ? replay.id : id)) }
+        : {}),
+      ...(replay
+        ? {
+            replay: {
+              matchId: replay.id,
+              originalMatchId: replay.originalMatchId,
+              originalKickoffAt: allResults.find((match) => match.id === replay.originalMatchId)?.kickoffAt ?? '',
+            },
+          }
+        : {}),
       adjustments: applicable.map(({ teamId, points, reason, source }) => ({ teamId, points, reason, source })),
       rows: rows.map(({ teamId, teamName, ...numbers }) => {
         const team = teams.get(teamId);
-        return { ...numbers, team: { id: teamId, name: team?.name ?? teamName, shortName: team?.shortName ?? teamName } };
+        return {
+          ...numbers,
+          team: { id: teamId, name: team?.name ?? teamName, shortName: team?.shortName ?? teamName },
+        };
       }),
     };
   }
@@ -171,18 +339,23 @@ export function createFootballService(db: Kysely<Database>) {
     async getStandings(query: StandingsQuery): Promise<Standings> {
       const { competition, season } = await requireSeason(query.code, query.season);
       const view = query.view ?? 'overall';
-      if (query.live && !query.asOf) return computeTable(competition, season, view, undefined, true);
+      if (query.replay !== undefined) {
+        const replay = await findSeasonReplay(db, season.id, query.replay);
+        if (!replay) throw new NotFoundError(`Replay ${query.replay} of ${competition.code} ${season.code}`);
+        return computeTable(competition, season, view, undefined, true, query.phase, replay);
+      }
+      if (query.live && !query.asOf) return computeTable(competition, season, view, undefined, true, query.phase);
       // A complete season's table changes only when an import runs (replays never count): cache it per import.
-      if (!season.complete) return computeTable(competition, season, view, query.asOf);
+      if (!season.complete) return computeTable(competition, season, view, query.asOf, false, query.phase);
       const generation = await importGeneration(db);
       if (generation !== tableGeneration) {
         finishedTables.clear();
         tableGeneration = generation;
       }
-      const key = `${season.id}:${view}:${query.asOf ?? ''}`;
+      const key = `${season.id}:${view}:${query.asOf ?? ''}:${query.phase ?? ''}`;
       const cached = finishedTables.get(key);
       if (cached) return cached;
-      const table = await computeTable(competition, season, view, query.asOf);
+      const table = await computeTable(competition, season, view, query.asOf, false, query.phase);
       if (finishedTables.size >= FINISHED_TABLE_CACHE_LIMIT) finishedTables.clear();
       finishedTables.set(key, table);
       return table;
@@ -201,12 +374,28 @@ export function createFootballService(db: Kysely<Database>) {
         if (!team) return [];
         if (scorer.goals < previousGoals) rank = index + 1;
         previousGoals = scorer.goals;
-        return [{ rank, player: { id: scorer.playerId, name: scorer.playerName }, team, goals: scorer.goals, penalties: scorer.penalties }];
+        return [
+          {
+            rank,
+            player: { id: scorer.playerId, name: scorer.playerName },
+            team,
+            goals: scorer.goals,
+            penalties: scorer.penalties,
+          },
+        ];
       });
-      return { competition: { code: competition.code, name: competition.name, areaName: competition.areaName }, season: publicSeason(season), scorers };
+      return {
+        competition: { code: competition.code, name: competition.name, areaName: competition.areaName },
+        season: publicSeason(season),
+        scorers,
+      };
     },
 
-    async listSeasonMatches(code: string, season: string, filter: { round?: string; teamId?: number; status?: MatchStatus }): Promise<MatchSummary[]> {
+    async listSeasonMatches(
+      code: string,
+      season: string,
+      filter: { round?: string; teamId?: number; status?: MatchStatus },
+    ): Promise<MatchSummary[]> {
       const found = await requireSeason(code, season);
       return listMatchSummaries(db, { seasonId: found.season.id, ...filter });
     },
@@ -265,7 +454,30 @@ export function createFootballService(db: Kysely<Database>) {
 
     async getLineups(id: number): Promise<Lineups> {
       const match = await requireMatch(id);
-      return getLineups(db, id, match.home.id, match.away.id);
+      // A replay's players were on the ball in the original: their average positions come from it.
+      const [lineups, positions] = await Promise.all([
+        getLineups(db, id, match.home.id, match.away.id),
+        listAveragePositions(db, match.replayOf?.matchId ?? id),
+      ]);
+      if (positions.size === 0) return lineups;
+      const withPositions = (side: Lineups['home']) => ({
+        ...side,
+        players: side.players.map((player) => ({ ...player, averagePosition: positions.get(player.id) ?? null })),
+      });
+      return { home: withPositions(lineups.home), away: withPositions(lineups.away) };
+    },
+
+    /**
+     * Shots and one player's passes (issue #5). A replay shows its original's
+     * actions up to the point its clock has reached at `now`.
+     */
+    async getChalkboard(
+      id: number,
+      options: { playerId?: number | 'most-passes'; now?: Date } = {},
+    ): Promise<Chalkboard> {
+      const match = await requireMatch(id);
+      const point = match.replayOf ? replayPoint(match.clock, match.status, options.now ?? new Date()) : null;
+      return readChalkboard(db, id, match.replayOf?.matchId ?? id, point, options.playerId);
     },
 
     async getStats(id: number): Promise<{ teams: TeamStats[]; players: PlayerStats[] }> {
@@ -281,7 +493,10 @@ export function createFootballService(db: Kysely<Database>) {
     },
 
     /** A team's matches; `from`/`to` bound the kick-off (from inclusive, to exclusive). */
-    async listTeamMatches(id: number, options: { limit?: number; order?: 'asc' | 'desc'; from?: Date; to?: Date } = {}): Promise<MatchSummary[]> {
+    async listTeamMatches(
+      id: number,
+      options: { limit?: number; order?: 'asc' | 'desc'; from?: Date; to?: Date } = {},
+    ): Promise<MatchSummary[]> {
       const team = await findTeamRow(db, id);
       if (!team) throw new NotFoundError(`Team ${id}`);
       return listMatchSummaries(db, { teamId: id, ...options });
@@ -316,7 +531,14 @@ export function createFootballService(db: Kysely<Database>) {
       );
       return {
         teams: [teamA, teamB],
-        record: { played: record.played, winsFirst: record.winsA, winsSecond: record.winsB, draws: record.draws, goalsFirst: record.goalsA, goalsSecond: record.goalsB },
+        record: {
+          played: record.played,
+          winsFirst: record.winsA,
+          winsSecond: record.winsB,
+          draws: record.draws,
+          goalsFirst: record.goalsA,
+          goalsSecond: record.goalsB,
+        },
         matches,
       };
     },

@@ -55,7 +55,8 @@ async function insertMatch(db: SeedDb, seasonId: number, input: MatchInput): Pro
   return Number(row.id);
 }
 
-const summary = (table: Standings) => table.rows.map((row) => [row.team.name, row.played, row.points, row.goalsFor, row.goalsAgainst]);
+const summary = (table: Standings) =>
+  table.rows.map((row) => [row.team.name, row.played, row.points, row.goalsFor, row.goalsAgainst]);
 
 describe.each(TEST_ENGINES)('live standings and team reads on %s', (engine) => {
   let t: TestApp;
@@ -68,18 +69,67 @@ describe.each(TEST_ENGINES)('live standings and team reads on %s', (engine) => {
     const definition = findCompetitionDefinition('en.1');
     if (!definition) throw new Error('en.1 missing from the catalogue');
     const competitionId = await ensureCompetition(db, definition);
-    const seasonId = await ensureSeason(db, { competitionId, code: '2030-31', name: 'Premier League 2030/31', startDate: '2030-08-10', endDate: '2031-05-25', complete: false });
-    for (const name of ['Ashford FC', 'Bexley FC', 'Crawley FC', 'Dover FC', 'Epsom FC', 'Fleet FC']) team[name] = await resolveTeam(db, { name, kind: 'club' });
-    const [a, b, c, d, e, f] = ['Ashford FC', 'Bexley FC', 'Crawley FC', 'Dover FC', 'Epsom FC', 'Fleet FC'].map((name) => team[name] as number) as [number, number, number, number, number, number];
-    match.ab = await insertMatch(db, seasonId, { kickoffAt: '2030-08-10T14:00:00Z', home: a, away: b, score: [2, 0], status: 'finished' });
-    match.cd = await insertMatch(db, seasonId, { kickoffAt: '2030-08-17T14:00:00Z', home: c, away: d, score: [0, 1], status: 'live' });
-    match.ef = await insertMatch(db, seasonId, { kickoffAt: '2030-08-17T14:00:00Z', home: e, away: f, score: [1, 1], status: 'half-time' });
-    match.bc = await insertMatch(db, seasonId, { kickoffAt: '2030-08-24T14:00:00Z', home: b, away: c, score: null, status: 'scheduled' });
+    const seasonId = await ensureSeason(db, {
+      competitionId,
+      code: '2030-31',
+      name: 'Premier League 2030/31',
+      startDate: '2030-08-10',
+      endDate: '2031-05-25',
+      complete: false,
+    });
+    for (const name of ['Ashford FC', 'Bexley FC', 'Crawley FC', 'Dover FC', 'Epsom FC', 'Fleet FC'])
+      team[name] = await resolveTeam(db, { name, kind: 'club' });
+    const [a, b, c, d, e, f] = ['Ashford FC', 'Bexley FC', 'Crawley FC', 'Dover FC', 'Epsom FC', 'Fleet FC'].map(
+      (name) => team[name] as number,
+    ) as [number, number, number, number, number, number];
+    match.ab = await insertMatch(db, seasonId, {
+      kickoffAt: '2030-08-10T14:00:00Z',
+      home: a,
+      away: b,
+      score: [2, 0],
+      status: 'finished',
+    });
+    match.cd = await insertMatch(db, seasonId, {
+      kickoffAt: '2030-08-17T14:00:00Z',
+      home: c,
+      away: d,
+      score: [0, 1],
+      status: 'live',
+    });
+    match.ef = await insertMatch(db, seasonId, {
+      kickoffAt: '2030-08-17T14:00:00Z',
+      home: e,
+      away: f,
+      score: [1, 1],
+      status: 'half-time',
+    });
+    match.bc = await insertMatch(db, seasonId, {
+      kickoffAt: '2030-08-24T14:00:00Z',
+      home: b,
+      away: c,
+      score: null,
+      status: 'scheduled',
+    });
     // A demo replay of Ashford v Bexley, live with another score: never in a real table.
-    match.replay = await insertMatch(db, seasonId, { kickoffAt: '2030-08-17T14:00:00Z', home: a, away: b, score: [0, 5], status: 'live', replayOf: match.ab });
+    match.replay = await insertMatch(db, seasonId, {
+      kickoffAt: '2030-08-17T14:00:00Z',
+      home: a,
+      away: b,
+      score: [0, 5],
+      status: 'live',
+      replayOf: match.ab,
+    });
 
     const player = async (name: string) =>
-      Number((await db.insertInto('player').values({ name, short_name: name, birth_date: null, country: null, position: null }).returning('id').executeTakeFirstOrThrow()).id);
+      Number(
+        (
+          await db
+            .insertInto('player')
+            .values({ name, short_name: name, birth_date: null, country: null, position: null })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
     const keeper = await player('Zed Keeper');
     const striker = await player('Al Striker');
     const reserve = await player('Bo Reserve');
@@ -114,7 +164,9 @@ describe.each(TEST_ENGINES)('live standings and team reads on %s', (engine) => {
 
   it('counts live and half-time matches with their current score as it stands, never the replay', async () => {
     const table = await getJson<Standings>('/api/competitions/en.1/seasons/2030-31/standings?live=1');
-    expect([...(table.liveMatchIds ?? [])].sort((x, y) => x - y)).toEqual([match.cd, match.ef].sort((x, y) => (x ?? 0) - (y ?? 0)));
+    expect([...(table.liveMatchIds ?? [])].sort((x, y) => x - y)).toEqual(
+      [match.cd, match.ef].sort((x, y) => (x ?? 0) - (y ?? 0)),
+    );
     expect(summary(table)).toEqual([
       ['Ashford FC', 1, 3, 2, 0],
       ['Dover FC', 1, 3, 1, 0],
@@ -133,8 +185,44 @@ describe.each(TEST_ENGINES)('live standings and team reads on %s', (engine) => {
     expect(table.rows.find((row) => row.team.name === 'Dover FC')?.played).toBe(0);
   });
 
+  it('gives the table as it stood at a replayed match’s kick-off, the replay’s score counting as it stands', async () => {
+    const table = await getJson<Standings>(`/api/competitions/en.1/seasons/2030-31/standings?replay=${match.replay}`);
+    expect(table.replay).toEqual({
+      matchId: match.replay,
+      originalMatchId: match.ab,
+      originalKickoffAt: '2030-08-10T14:00:00.000Z',
+    });
+    expect(table.liveMatchIds).toEqual([match.replay]);
+    // Ashford v Bexley was the season's first match: only the replay's 0–5 counts, nothing played after it.
+    expect(summary(table).slice(0, 2)).toEqual([
+      ['Bexley FC', 1, 3, 5, 0],
+      ['Crawley FC', 0, 0, 0, 0],
+    ]);
+    expect(table.rows.find((row) => row.team.name === 'Ashford FC')).toMatchObject({
+      position: 6,
+      played: 1,
+      points: 0,
+    });
+    // The real table is untouched.
+    const real = await getJson<Standings>('/api/competitions/en.1/seasons/2030-31/standings?live=1');
+    expect(real.rows[0]?.team.name).toBe('Ashford FC');
+  });
+
+  it('answers 404 for a replay id that is no replay of the season, 400 for a malformed one', async () => {
+    await getJson(`/api/competitions/en.1/seasons/2030-31/standings?replay=${match.cd}`, 404);
+    await getJson('/api/competitions/en.1/seasons/2030-31/standings?replay=999999', 404);
+    const body = await getJson<{ error: { fields: Record<string, string> } }>(
+      '/api/competitions/en.1/seasons/2030-31/standings?replay=abc',
+      400,
+    );
+    expect(Object.keys(body.error.fields)).toContain('replay');
+  });
+
   it('rejects a malformed live flag', async () => {
-    const body = await getJson<{ error: { fields: Record<string, string> } }>('/api/competitions/en.1/seasons/2030-31/standings?live=yes', 400);
+    const body = await getJson<{ error: { fields: Record<string, string> } }>(
+      '/api/competitions/en.1/seasons/2030-31/standings?live=yes',
+      400,
+    );
     expect(Object.keys(body.error.fields)).toContain('live');
   });
 
@@ -152,7 +240,10 @@ describe.each(TEST_ENGINES)('live standings and team reads on %s', (engine) => {
 
   it("lists a team's matches within a kick-off window, replays left out", async () => {
     const bexley = team['Bexley FC'] as number;
-    const before = await t.services.football.listTeamMatches(bexley, { to: new Date('2030-08-20T00:00:00Z'), order: 'desc' });
+    const before = await t.services.football.listTeamMatches(bexley, {
+      to: new Date('2030-08-20T00:00:00Z'),
+      order: 'desc',
+    });
     expect(before.map((row) => row.id)).toEqual([match.ab]);
     const after = await t.services.football.listTeamMatches(bexley, { from: new Date('2030-08-20T00:00:00Z') });
     expect(after.map((row) => row.id)).toEqual([match.bc]);

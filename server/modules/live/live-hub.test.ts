@@ -179,6 +179,13 @@ describe.each(TEST_ENGINES)('live hub fan-out on %s', (engine) => {
       await restarted.connect({ topics: ['match:7'], lastEventId: newer[1] as number, ip: 'g', sink: late });
       expect(late.ids()).toEqual(latest);
       expect(restarted.stats()).toMatchObject({ catchUpsFromLog: 2, catchUpsFromMemory: 1 });
+
+      // Rows the log no longer keeps (retention) and memory does not reach: the client is told to resync.
+      await database.handle.db.deleteFrom('live_event').where('id', '<=', newer[1] as number).execute();
+      const gone = recordingSink();
+      await restarted.connect({ topics: ['match:7'], lastEventId: older[0] as number, ip: 'h', sink: gone });
+      expect(gone.writes.join('')).toMatch(/event: resync\ndata: \{"reason":"The updates you missed are no longer kept\."/);
+      expect(gone.ids()).toEqual([]);
     } finally {
       await restarted.stop();
     }

@@ -1,0 +1,168 @@
+// The anonymous page cache must never hand one visitor's page to another
+// (issue #5). A page here greets whatever personalises it (cookies, an
+// Authorization header), so any leak shows in the body. The same cache on the
+// real pages of the production build: server/page-budgets.test.ts.
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { describe, expect, it } from 'vitest';
+import { pageCache, pageCacheKey } from './page-cache.ts';
+
+function createApp(options: { ttlMs?: number; maxStaleMs?: number; now?: () => number } = {}) {
+  let renders = 0;
+  const app = new Hono();
+  app.use('*', pageCache({ ttlMs: options.ttlMs ?? 1000, maxStaleMs: options.maxStaleMs, now: options.now }));
+  app.use('*', compress());
+  app.get('/api/data', (c) => c.json({ renders: ++renders }));
+  app.get('/signed-in', (c) => {
+    renders += 1;
+    c.header('Set-Cookie', 'scoreline_access=secret-token; Path=/; HttpOnly');
+    return c.html('<p>welcome back</p>');
+  });
+  app.get('/slow', async (c) => {
+    renders += 1;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return c.html(`<p>render ${renders}</p>`);
+  });
+  app.get('*', (c) => {
+    renders += 1;
+    const who = [c.req.header('cookie') ?? 'no cookie', c.req.header('authorization') ?? 'no auth'].join(' / ');
+    return c.html(`<p>render ${renders} for ${who} at ${c.req.path}${new URL(c.req.url).search}</p>`);
+  });
+  return { app, renders: () => renders };
+}
+
+async function get(app: Hono, path: string, headers: Record<string, string> = {}) {
+  const response = await app.request(path, { headers });
+  return {
+    status: response.status,
+    cache: response.headers.get('x-page-cache'),
+    setCookie: response.headers.getSetCookie(),
+    body: await response.text(),
+  };
+}
+
+describe('pageCache', () => {
+  it('renders an anonymous page once and serves the same bytes to the next anonymous visitor', async () => {
+    const { app, renders } = createApp();
+    const first = await get(app, '/');
+    const second = await get(app, '/');
+    expect(first.cache).toBe('miss');
+    expect(second.cache).toBe('hit');
+    expect(second.body).toBe(first.body);
+    expect(renders()).toBe(1);
+  });
+
+  it('never serves a page personalised by a cookie to another visitor, nor stores it', async () => {
+    const { app, renders } = createApp();
+    for (const cookie of [
+      'tz=Asia/Tokyo',
+      'spoiler-safe=1',
+      'scoreline_access=alice',
+      'favourites=1,2',
+      'colour-mode=dark',
+      'anything-new=1',
+    ]) {
+      const personal = await get(app, '/', { cookie });
+      expect(personal.cache, cookie).toBeNull();
+      expect(personal.body).toContain(cookie);
+      const anonymous = await get(app, '/');
+      expect(anonymous.body, `after ${cookie}`).toContain('no cookie');
+      expect(anonymous.body).not.toContain(cookie);
+    }
+    // Each personalised request rendered its own page; the anonymous one was rendered once.
+    expect(renders()).toBe(6 + 1);
+  });
+
+  it('a visitor with cookies gets their own page even when an anonymous copy is stored', async () => {
+    const { app } = createApp();
+    await get(app, '/'); // stored
+    const alice = await get(app, '/', { cookie: 'i18n_redirected=en; tz=Europe/London' });
+    const bob = await get(app, '/', { cookie: 'tz=America/New_York' });
+    expect(alice.body).toContain('tz=Europe/London');
+    expect(bob.body).toContain('tz=America/New_York');
+    expect(bob.body).not.toContain('London');
+  });
+
+  it('bypasses requests with an Authorization header', async () => {
+    const { app } = createApp();
+    await get(app, '/');
+    const withToken = await get(app, '/', { authorization: 'Bearer alice' });
+    expect(withToken.cache).toBeNull();
+    expect(withToken.body).toContain('Bearer alice');
+    expect((await get(app, '/')).body).not.toContain('Bearer alice');
+  });
+
+  it('never stores a response that sets a session cookie', async () => {
+    const { app, renders } = createApp();
+    const first = await get(app, '/signed-in');
+    expect(first.setCookie.join()).toContain('secret-token');
+    const second = await get(app, '/signed-in');
+    expect(second.cache).toBeNull();
+    expect(renders()).toBe(2);
+  });
+
+  it('keys on path, query, encoding, language and bots', async () => {
+    const { app, renders } = createApp();
+    await get(app, '/a');
+    await get(app, '/a?date=2024-04-13');
+    await get(app, '/a', { 'accept-encoding': 'gzip' });
+    await get(app, '/a', { cookie: 'i18n_redirected=en' });
+    await get(app, '/a', { 'accept-language': 'de-DE' });
+    await get(app, '/a', { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' });
+    expect(renders()).toBe(6);
+    const gzip = await app.request('/a', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('x-page-cache')).toBe('hit');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(renders()).toBe(6);
+  });
+
+  it('serves a stored page only for its lifetime', async () => {
+    let time = 0;
+    const { app, renders } = createApp({ ttlMs: 1000, now: () => time });
+    await get(app, '/');
+    time = 999;
+    expect((await get(app, '/')).cache).toBe('hit');
+    time = 1000;
+    expect((await get(app, '/')).cache).toBe('miss');
+    expect(renders()).toBe(2);
+  });
+
+  it('renders once for concurrent anonymous misses', async () => {
+    const { app, renders } = createApp();
+    const pages = await Promise.all(Array.from({ length: 10 }, () => get(app, '/slow')));
+    expect(renders()).toBe(1);
+    expect(new Set(pages.map((page) => page.body)).size).toBe(1);
+  });
+
+  it('leaves the API, assets and non-GET requests alone', async () => {
+    const { app, renders } = createApp();
+    await get(app, '/api/data');
+    await get(app, '/api/data');
+    expect(renders()).toBe(2);
+    expect(pageCacheKey(new Request('http://x/assets/app.js'))).toBeNull();
+    expect(pageCacheKey(new Request('http://x/', { method: 'POST' }))).toBeNull();
+    expect(pageCacheKey(new Request('http://x/', { method: 'HEAD' }))).toBeNull();
+  });
+});
+
+describe('pageCache after a page’s lifetime', () => {
+  it('one request renders the page again while the others are still sent the previous copy', async () => {
+    let time = 0;
+    const { app, renders } = createApp({ ttlMs: 1000, maxStaleMs: 3000, now: () => time });
+    const first = await get(app, '/slow');
+    time = 1500;
+    const [refreshed, meanwhile] = await Promise.all([get(app, '/slow'), get(app, '/slow')]);
+    expect(refreshed.cache).toBe('miss');
+    expect(meanwhile.cache).toBe('stale');
+    expect(meanwhile.body).toBe(first.body);
+    expect(renders()).toBe(2);
+    // Never sent once its lifetime and maxStaleMs are over, even while a new copy renders.
+    time = 1500 + 1000 + 3000;
+    const [again, waited] = await Promise.all([get(app, '/slow'), get(app, '/slow')]);
+    expect(again.cache).toBe('miss');
+    expect(waited.cache).toBe('hit');
+    expect(waited.body).toBe(again.body);
+    expect(waited.body).not.toBe(refreshed.body);
+    expect(renders()).toBe(3);
+  });
+});
