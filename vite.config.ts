@@ -7,5 +7,18 @@ export default defineConfig({
   build: {
     // Hashed file names under /assets are served with immutable caching.
     assetsDir: 'assets',
+    rolldownOptions: {
+      output: {
+        // Every page loads React, React DOM and React Router, and most of the shared components and
+        // libraries: each group travels as one file rather than a dozen small ones, which saves each
+        // file's own overhead and compresses better (issue #5's first-load budget; docs/performance.md).
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'shell', test: /[\\/]app[\\/](components|lib)[\\/]/, minShareCount: 2 },
+          ],
+        },
+      },
+    },
   },
 });

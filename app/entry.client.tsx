@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { installChunkReloadGuard } from './lib/chunk-reload.ts';
+import { deferredAfterHydration } from './lib/deferred.tsx';
 
 installChunkReloadGuard();
 
@@ -13,3 +14,4 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+deferredAfterHydration();

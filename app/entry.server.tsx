@@ -4,11 +4,12 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { getRequestInfo } from './lib/context.server.ts';
+import { deferredModulesReady } from './lib/deferred.tsx';
 import { errorPageFailedHtml } from './lib/error-page-fallback.ts';
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -22,6 +23,8 @@ export default function handleRequest(
   // When React Router is already rendering an error page and that fails too,
   // answer with a static page rather than a bare "Unexpected Server Error".
   const renderingErrorPage = routerContext.staticHandlerContext.errors !== null;
+  // Deferred components render in full on the server: their code must be here (app/lib/deferred.tsx).
+  await deferredModulesReady();
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -33,6 +36,10 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
+      // Every page's data is loaded before it renders, so each Suspense boundary (app/lib/deferred.tsx)
+      // is complete when the shell is: written in place, never moved to the end of the document for a
+      // script to reveal (React does that past 12.8 kB by default), so pages are whole without JavaScript.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       [readyOption]() {
         shellRendered = true;
         const body = new PassThrough({

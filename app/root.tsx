@@ -8,11 +8,11 @@ import { RouteErrorBoundary } from './components/error-page.tsx';
 import { LiveAnnouncer } from './components/live-announcer.tsx';
 import { OfflineBanner } from './components/offline-banner.tsx';
 import { ProgressBar } from './components/progress-bar.tsx';
-import { scheduleTagManager } from './lib/analytics.ts';
 import { COLOUR_MODE_SCRIPT, subscribeColourMode } from './lib/colour-mode.ts';
 import { getHeaderUser } from './lib/auth-context.server.ts';
-import { useFavouritesSync } from './lib/favourites-sync.ts';
+import { useFavouritesSync } from './lib/use-favourites-sync.ts';
 import { useSignedInUser, type HeaderUser } from './lib/auth-user.ts';
+import { useHydratedMark } from './lib/deferred.tsx';
 import { getRequestInfo, getServices } from './lib/context.server.ts';
 import { localeMiddleware } from './lib/locale.server.ts';
 import { ScrollManager } from './lib/scroll.tsx';
@@ -44,6 +44,7 @@ export const meta: Route.MetaFunction = ({ error }) =>
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRootData();
   const nonce = root?.nonce || undefined;
+  useHydratedMark();
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -68,7 +69,8 @@ export default function App() {
   const root = useRootData();
   const gtmId = root?.site.analyticsGtmId ?? null;
   useEffect(() => {
-    scheduleTagManager(gtmId);
+    // Only sites that configure a tag manager load its code (app/lib/analytics.ts).
+    if (gtmId) void import('./lib/analytics.ts').then(({ scheduleTagManager }) => scheduleTagManager(gtmId));
   }, [gtmId]);
   // Every page follows a "system" colour mode live (and choices made in other tabs), including
   // pages without the colour-mode switch such as the CMS.

@@ -7,7 +7,7 @@ import { MAIN_NAVIGATION } from '../lib/navigation.ts';
 import { AppLink, AppNavLink } from './app-link.tsx';
 import { ColourModeSwitch } from './colour-mode-switch.tsx';
 import { ErrorBoundaryLite } from './error-boundary-lite.tsx';
-import { LiveDelayBadge } from '../features/preferences/live-delay-setting.tsx';
+import { LiveDelayBadge } from '../features/preferences/live-delay-badge.tsx';
 import { HeaderSearch } from '../features/search/header-search.tsx';
 
 // The menu dialog is code-split: most visitors never open it.

@@ -38,8 +38,30 @@ let reloadedWithoutStorage = false;
 /** Catches chunk failures Vite reports for preloaded dependencies. Call once on the client. */
 export function installChunkReloadGuard(): void {
   window.addEventListener('vite:preloadError', (event) => {
+    // Offline, a reload would only show the browser's error page: the importer waits (loadChunk).
+    if (!navigator.onLine) return;
     if (reloadForChunkError()) event.preventDefault();
   });
+}
+
+function backOnline(): Promise<void> {
+  return new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
+}
+
+/**
+ * Loads code that comes after the page (app/lib/deferred.tsx, app/lib/live-client.ts). A load that
+ * fails while the browser is offline is tried again once it is back online; any other failure is
+ * the caller's (for a chunk error: the guarded reload).
+ */
+export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await load();
+    } catch (error) {
+      if (typeof navigator === 'undefined' || navigator.onLine) throw error;
+      await backOnline();
+    }
+  }
 }
 
 /**

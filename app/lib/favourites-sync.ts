@@ -7,7 +7,7 @@
 // - After that the account is the truth: each page load takes its set, and
 //   every star or unstar is written to it as it happens.
 // - Signing out keeps the device's copy, as a guest's favourites.
-import { useEffect } from 'react';
+// Loaded only for signed-in visitors, by app/lib/use-favourites-sync.ts.
 import {
   FAVOURITES_STORAGE_KEY,
   parseFavourites,
@@ -105,21 +105,22 @@ async function synchronise(userId: number, signal: AbortSignal): Promise<void> {
   if (added.every(Boolean)) writeStorage(FAVOURITES_OWNER_KEY, String(userId));
 }
 
-/** Mounted once by the root: while `userId` is signed in, favourites follow the account. */
-export function useFavouritesSync(userId: number | null): void {
-  useEffect(() => {
-    if (userId === null) {
-      setAccountWriter(null);
-      return;
-    }
-    setAccountWriter((kind, ref, starred) => void writeToAccount(kind, ref, starred));
-    const controller = new AbortController();
-    synchronise(userId, controller.signal).catch(() => {
-      // Offline or signed out meanwhile: the device's copy stays as it is.
-    });
-    return () => {
-      controller.abort();
-      setAccountWriter(null);
-    };
-  }, [userId]);
+/**
+ * While `userId` is signed in, favourites follow the account; `queued` are the stars and unstars
+ * made before this code arrived, written first. Returns the stop.
+ */
+export function startFavouritesSync(userId: number, queued: ReadonlyArray<[FavouriteKind, string, boolean]>): () => void {
+  setAccountWriter((kind, ref, starred) => void writeToAccount(kind, ref, starred));
+  const controller = new AbortController();
+  const run = async () => {
+    for (const [kind, ref, starred] of queued) await writeToAccount(kind, ref, starred);
+    await synchronise(userId, controller.signal);
+  };
+  run().catch(() => {
+    // Offline or signed out meanwhile: the device's copy stays as it is.
+  });
+  return () => {
+    controller.abort();
+    setAccountWriter(null);
+  };
 }

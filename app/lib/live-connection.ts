@@ -5,9 +5,12 @@
 // nothing between render and connect is lost; it backs off when refused,
 // pauses while the browser is offline, and asks pages to reload their data
 // when the server says the gap can no longer be replayed (resync).
+// Pages reach it through app/lib/live-client.ts, which loads this module when
+// the first subscription comes (not with the page's first-load JavaScript).
 import type * as LiveContractsModule from '../../domain/live-contracts.ts';
 import type { LiveEvent, LiveEventType } from '../../domain/live-contracts.ts';
-import { DelayQueue, liveDelayMs, subscribeLiveDelay } from './live-delay.ts';
+import { DelayQueue } from './delay-queue.ts';
+import { liveDelayMs, subscribeLiveDelay } from './live-delay.ts';
 
 type LiveContracts = typeof LiveContractsModule;
 
@@ -25,7 +28,7 @@ function loadContracts(): Promise<LiveContracts> {
 
 type Listener = (event: LiveEvent) => void;
 
-interface Subscription {
+export interface Subscription {
   topics: readonly string[];
   onEvent: Listener;
   onResync?: () => void;

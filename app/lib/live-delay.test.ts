@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AnnouncementThrottle, DelayQueue, parseLiveDelay, type Timers } from './live-delay.ts';
+import { DelayQueue } from './delay-queue.ts';
+import { AnnouncementThrottle, parseLiveDelay, type Timers } from './live-delay.ts';
 
 /** Hand-driven timers: `advance(ms)` moves the clock and runs what fell due, in order. */
 function fakeTimers() {

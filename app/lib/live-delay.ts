@@ -2,8 +2,9 @@
 // seconds": a per-device setting (localStorage) that makes the tab's live
 // connection hold every incoming update for N seconds before any page sees
 // it, so the site never runs ahead of a TV broadcast. Also the throttle of the
-// screen-reader announcements of goals and red cards. Both are pure classes
-// with injectable timers, tested with fake ones.
+// screen-reader announcements of goals and red cards. The queue that holds the
+// updates is in delay-queue.ts, with the connection's code (loaded after the
+// page); both classes take injectable timers and are tested with fake ones.
 import { useSyncExternalStore } from 'react';
 
 export const LIVE_DELAY_STORAGE_KEY = 'scoreline-live-delay';
@@ -16,77 +17,11 @@ export interface Timers {
   now: () => number;
 }
 
-const realTimers: Timers = {
+export const realTimers: Timers = {
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   now: () => Date.now(),
 };
-
-/**
- * Holds each pushed item for `delayMs` after it arrived, then releases it;
- * items leave in arrival order. With no delay (and nothing held) an item is
- * released at once. Changing the delay applies to held items too: a shorter
- * delay releases what is now due.
- */
-export class DelayQueue<T> {
-  private held: Array<{ item: T; arrivedAt: number }> = [];
-  private timer: unknown = null;
-  private delayMs = 0;
-
-  constructor(
-    private readonly release: (item: T) => void,
-    private readonly timers: Timers = realTimers,
-  ) {}
-
-  get size(): number {
-    return this.held.length;
-  }
-
-  get delay(): number {
-    return this.delayMs;
-  }
-
-  setDelay(delayMs: number): void {
-    this.delayMs = Math.max(0, delayMs);
-    this.flush();
-  }
-
-  push(item: T): void {
-    if (this.delayMs === 0 && this.held.length === 0) {
-      this.release(item);
-      return;
-    }
-    this.held.push({ item, arrivedAt: this.timers.now() });
-    this.flush();
-  }
-
-  /** Drops everything held (nothing is released). */
-  clear(): void {
-    this.held = [];
-    this.schedule();
-  }
-
-  private flush(): void {
-    const now = this.timers.now();
-    while (this.held.length > 0 && (this.held[0]?.arrivedAt ?? 0) + this.delayMs <= now) {
-      const next = this.held.shift();
-      if (next) this.release(next.item);
-    }
-    this.schedule();
-  }
-
-  private schedule(): void {
-    if (this.timer !== null) this.timers.clearTimeout(this.timer);
-    this.timer = null;
-    const head = this.held[0];
-    if (!head) return;
-    const wait = Math.max(0, head.arrivedAt + this.delayMs - this.timers.now());
-    this.timer = this.timers.setTimeout(() => {
-      this.timer = null;
-      this.flush();
-    }, wait);
-  }
-}
 
 /** Stored text → whole seconds in 0–300; anything else counts as no delay. */
 export function parseLiveDelay(raw: string | null | undefined): number {

@@ -7,7 +7,7 @@ import { useRevalidator } from 'react-router';
 import type { MatchEvent, MatchSummary, PlayerStats, TeamStats } from '../../domain/football-contracts.ts';
 import type { CommentaryLine, LiveEvent, LiveScore } from '../../domain/live-contracts.ts';
 import { noteMatchEvent, noteScore } from '../components/live-announcer.tsx';
-import { liveConnection } from './live-connection.ts';
+import { subscribeLive } from './live-client.ts';
 import { liveDelayMs } from './live-delay.ts';
 
 /** A match summary with a score event applied. */
@@ -39,7 +39,7 @@ export function useLiveScores(matches: MatchSummary[], position: number | null):
   });
   useEffect(
     () =>
-      liveConnection().subscribe(
+      subscribeLive(
         {
           topics: ['scores'],
           onEvent: (event) => {
@@ -109,7 +109,7 @@ export function useLiveMatch(initial: LiveMatchData, position: number | null): L
   });
   useEffect(
     () =>
-      liveConnection().subscribe(
+      subscribeLive(
         {
           topics: [`match:${matchId}`],
           onEvent: (event) => {

@@ -1,19 +1,31 @@
 // The match centre: timeline, commentary and team stats from the frame's live
 // data (issue #4); line-ups, chalkboard and player stats (issue #5) from this
 // route's loader and the same live data (features/match-centre/).
-import type { MatchEvent, MatchSummary, TeamStats } from '../../domain/football-contracts.ts';
+import type { MatchEvent, MatchSummary, PlayerStats, TeamStats } from '../../domain/football-contracts.ts';
 import type { CommentaryLine } from '../../domain/live-contracts.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { ComingSoon } from '../components/coming-soon.tsx';
 import { pageMeta } from '../lib/seo.ts';
 import type { LiveMatchData } from '../lib/use-live.ts';
-import { MatchInsightSections } from '../features/match-centre/insight-sections.tsx';
-import { MatchCentreSections } from '../features/match-centre/centre-sections.tsx';
+import type { MatchCentreData } from '../features/match-centre/centre-sections.tsx';
+import { deferred } from '../lib/deferred.tsx';
 import { loadMatchCentre } from '../features/match-centre/centre.server.ts';
 import { numericIdSchema, parseParams } from '../lib/params.ts';
 import { z } from 'zod';
 import { formatMatchDate, useMatchData } from './match.tsx';
 import type { Route } from './+types/match-centre';
+
+// Line-ups, chalkboard, player stats, momentum, head-to-head and the table: rendered in full by the
+// server, their code loads after the page's (app/lib/deferred.tsx; issue #5's first-load budget).
+const MatchCentreSections = deferred<{
+  match: MatchSummary;
+  events: MatchEvent[];
+  stats: { teams: TeamStats[]; players: PlayerStats[] } | null;
+  data: MatchCentreData | null;
+}>(async () => (await import('../features/match-centre/centre-sections.tsx')).MatchCentreSections);
+const MatchInsightSections = deferred<{ match: MatchSummary; events: MatchEvent[] }>(
+  async () => (await import('../features/match-centre/insight-sections.tsx')).MatchInsightSections,
+);
 
 export const handle = { preserveScroll: true };
 

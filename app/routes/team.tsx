@@ -5,7 +5,6 @@ import { data } from 'react-router';
 import { z } from 'zod';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
 import { isLive } from '../../domain/match-status.ts';
-import { SearchResultsPage } from '../features/search/search-results.tsx';
 import { TeamPage, type TablePosition } from '../features/team/team-page.tsx';
 import { getServices } from '../lib/context.server.ts';
 import { numericIdSchema, parseParams } from '../lib/params.ts';
@@ -13,6 +12,13 @@ import type { RouteHandle } from '../lib/route-handle.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { resolveTimeZone } from '../lib/time-zone.ts';
 import type { Route } from './+types/team';
+import { deferred } from '../lib/deferred.tsx';
+import type { SearchResultsPageProps } from '../features/search/search-results.tsx';
+
+// The search page (/team without an id) shares this route: its code loads only when it is shown.
+const SearchResultsPage = deferred<SearchResultsPageProps>(
+  async () => (await import('../features/search/search-results.tsx')).SearchResultsPage,
+);
 
 const RECENT = 15;
 const UPCOMING = 10;
@@ -23,14 +29,19 @@ const STILL_ON_MS = 4 * 60 * 60 * 1000;
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
-const upcoming = (match: MatchSummary) => isLive(match.status) || match.status === 'scheduled' || match.status === 'postponed';
+const upcoming = (match: MatchSummary) =>
+  isLive(match.status) || match.status === 'scheduled' || match.status === 'postponed';
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { id } = parseParams(z.object({ id: numericIdSchema.optional() }), params);
   if (id === undefined) {
     // The team index is the search results page (app/features/search): `?q=` names teams and competitions.
     const query = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 100);
-    return { id: null, page: null, search: { query, result: query ? await getServices(context).football.search(query, 50) : null } };
+    return {
+      id: null,
+      page: null,
+      search: { query, result: query ? await getServices(context).football.search(query, 50) : null },
+    };
   }
   const { football, live } = getServices(context);
   // The position first: whatever happens after it reaches the page over the live stream.
@@ -45,7 +56,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     ]);
     const byId = new Map([...past, ...future].map((match) => [match.id, match]));
     const all = [...byId.values()];
-    const fixtures = all.filter(upcoming).sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt)).slice(0, UPCOMING);
+    const fixtures = all
+      .filter(upcoming)
+      .sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt))
+      .slice(0, UPCOMING);
     const results = all
       .filter((match) => !upcoming(match))
       .sort((a, b) => b.kickoffAt.localeCompare(a.kickoffAt))
@@ -53,7 +67,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
     // League positions: the current season of each competition the team has played in lately.
     const seasons = new Map<string, string>();
-    for (const match of [...results, ...fixtures]) if (!seasons.has(match.competition.code)) seasons.set(match.competition.code, match.season);
+    for (const match of [...results, ...fixtures])
+      if (!seasons.has(match.competition.code)) seasons.set(match.competition.code, match.season);
     const tables: TablePosition[] = [];
     for (const [code, seasonCode] of [...seasons.entries()].slice(0, MAX_TABLES)) {
       const competition = await football.getCompetition(code);
@@ -83,7 +98,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         results,
         tables,
         squad,
-        headToHead: headToHead ? { ...headToHead, matches: headToHead.matches.slice(0, 5), next: fixtures[0] !== undefined } : null,
+        headToHead: headToHead
+          ? { ...headToHead, matches: headToHead.matches.slice(0, 5), next: fixtures[0] !== undefined }
+          : null,
         position,
         timeZone: resolveTimeZone(new URL(request.url), request.headers.get('cookie')).timeZone,
       },
@@ -118,6 +135,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function TeamRoute({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.page) return <SearchResultsPage query={loaderData.search?.query ?? ''} result={loaderData.search?.result ?? null} />;
+  if (!loaderData.page)
+    return <SearchResultsPage query={loaderData.search?.query ?? ''} result={loaderData.search?.result ?? null} />;
   return <TeamPage {...loaderData.page} />;
 }

@@ -38,11 +38,14 @@ export async function prepareContext(context: BrowserContext): Promise<void> {
   await context.addInitScript({ content: LISTENER_PROBE });
 }
 
-/** Resolves once the page is hydrated and its effects have run. */
+/**
+ * Resolves once the page is hydrated and its effects have run, including the parts whose code
+ * loads after the page's (app/lib/deferred.tsx marks the document then).
+ */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const listeners = (window as Window & { __e2eListeners?: Set<string> }).__e2eListeners;
-    return listeners?.has('pagehide') === true;
+    return listeners?.has('pagehide') === true && document.documentElement.hasAttribute('data-hydrated');
   });
 }
 

@@ -11,9 +11,15 @@ import { useLiveScores, useNow } from '../../lib/use-live.ts';
 import { groupByRound, MatchGroups, MatchList } from './match-groups.tsx';
 import { Muted, Panel, SectionNav } from './panel.tsx';
 import { StandingsTable } from './standings-table.tsx';
-import { TopTeams } from './top-teams.tsx';
 import { useLiveStandings } from './use-live-standings.ts';
 import { useTimeZone } from './use-time-zone.ts';
+import { deferred } from '../../lib/deferred.tsx';
+import type { TopScorersProps } from './top-scorers.tsx';
+import type { TopTeamsProps } from './top-teams.tsx';
+
+// Rendered by the server; their code loads after the page's (app/lib/deferred.tsx; first-load budget).
+const TopTeams = deferred<TopTeamsProps>(async () => (await import('./top-teams.tsx')).TopTeams);
+const TopScorersTable = deferred<TopScorersProps>(async () => (await import('./top-scorers.tsx')).TopScorersTable);
 
 export interface LeaguePageProps {
   competition: { code: string; name: string; areaName: string; kind: 'league' | 'cup' };
@@ -416,51 +422,7 @@ export function LeaguePage(props: LeaguePageProps) {
 
         {scorers.length > 0 ? (
           <Panel id="scorers" title="Top scorers" className="lg:col-span-3">
-            <table className="w-full text-sm tabular-nums" data-testid="scorers">
-              <caption className="sr-only">
-                Top scorers, {competition.name} {season.code}
-              </caption>
-              <thead>
-                <tr className="border-b border-slate-200 text-left text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400">
-                  <th scope="col" className="w-8 py-2">
-                    <abbr title="Rank" className="no-underline">
-                      #
-                    </abbr>
-                  </th>
-                  <th scope="col" className="py-2">
-                    Player
-                  </th>
-                  <th scope="col" className="py-2">
-                    Team
-                  </th>
-                  <th scope="col" className="py-2 text-right">
-                    Goals
-                  </th>
-                  <th scope="col" className="py-2 text-right">
-                    <abbr title="Penalties" className="no-underline">
-                      Pens
-                    </abbr>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {scorers.map((scorer) => (
-                  <tr key={scorer.player.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
-                    <td className="py-2">{scorer.rank}</td>
-                    <th scope="row" className="py-2 text-left font-medium">
-                      {scorer.player.name}
-                    </th>
-                    <td className="py-2">
-                      <AppLink to={`/team/${scorer.team.id}`} className="hover:underline">
-                        {scorer.team.name}
-                      </AppLink>
-                    </td>
-                    <td className="py-2 text-right font-bold">{scorer.goals}</td>
-                    <td className="py-2 text-right">{scorer.penalties}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <TopScorersTable scorers={scorers} caption={`Top scorers, ${competition.name} ${season.code}`} />
           </Panel>
         ) : null}
       </div>

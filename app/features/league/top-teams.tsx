@@ -15,7 +15,11 @@ function best(rows: Row[], score: (row: Row) => number, higher = true): Row | un
   return found;
 }
 
-export function TopTeams({ rows }: { rows: Row[] }) {
+export interface TopTeamsProps {
+  rows: Row[];
+}
+
+export function TopTeams({ rows }: TopTeamsProps) {
   const played = rows.filter((row) => row.played > 0);
   if (played.length === 0) return <Muted>Top teams appear once matches are played.</Muted>;
   const formPoints = (row: Row) => row.form.reduce((sum, result) => sum + FORM_POINTS[result], 0);

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useRevalidator } from 'react-router';
 import type { MatchSummary } from '../../../domain/football-contracts.ts';
 import { isLive } from '../../../domain/match-status.ts';
-import { liveConnection } from '../../lib/live-connection.ts';
+import { subscribeLive } from '../../lib/live-client.ts';
 
 const REFRESH_GAP_MS = 5_000;
 
@@ -21,7 +21,7 @@ export function useRefreshOnNewLive(matches: readonly MatchSummary[], position: 
   useEffect(() => {
     const known = new Set(matches.map((match) => match.id));
     let timer: ReturnType<typeof setTimeout> | null = null;
-    const unsubscribe = liveConnection().subscribe(
+    const unsubscribe = subscribeLive(
       {
         topics: ['scores'],
         onEvent: (event) => {

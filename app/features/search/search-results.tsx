@@ -7,9 +7,14 @@ import { AppLink } from '../../components/app-link.tsx';
 import { TeamBadge } from '../../components/match-row.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { FavouriteStar } from '../preferences/favourite-star.tsx';
-import { SEARCH_PAGE } from './site-search.tsx';
+import { SEARCH_PAGE } from './search-page.ts';
 
-export function SearchResultsPage({ query, result }: { query: string; result: SearchResult | null }) {
+export interface SearchResultsPageProps {
+  query: string;
+  result: SearchResult | null;
+}
+
+export function SearchResultsPage({ query, result }: SearchResultsPageProps) {
   const total = result ? result.teams.length + result.competitions.length : 0;
   return (
     <>

@@ -8,8 +8,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Form, useNavigate } from 'react-router';
 import type { SearchResult } from '../../../domain/football-contracts.ts';
-
-export const SEARCH_PAGE = '/team';
+import { SEARCH_PAGE } from './search-page.ts';
 const DEBOUNCE_MS = 200;
 const MIN_LENGTH = 2;
 

@@ -1,0 +1,142 @@
+// Components whose code is not part of a page's first-load JavaScript (issue #5's
+// 130 kB budget): the match centre's sections, the search box. The server
+// renders them in full — their modules are loaded before the first request
+// (entry.server awaits deferredModulesReady) — so the HTML is whole, with or
+// without JavaScript. In the browser each sits in a Suspense boundary and
+// hydrates when its chunk arrives, which it starts to fetch as hydration reaches
+// it; until then React leaves the server's HTML in place.
+//
+// While the code is on its way the component keeps the props the server
+// rendered it with: an update to a boundary that has not hydrated yet would make
+// React throw the server's HTML away and show the (empty) fallback. Live updates
+// that came in meanwhile are applied the moment the code is there.
+//
+// Once the page has hydrated and no deferred part on it waits for its code, the document element
+// has a `data-hydrated` attribute: the end-to-end tests wait for it before they interact.
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type ReactElement,
+} from 'react';
+import { isChunkLoadError, loadChunk, reloadForChunkError } from './chunk-reload.ts';
+
+const serverLoads: Array<Promise<unknown>> = [];
+let pageHydrating = true;
+let waiting = 0;
+let rootHydrated = false;
+
+function publishWaiting(change: number): void {
+  waiting += change;
+  document.documentElement.toggleAttribute('data-hydrated', rootHydrated && waiting === 0);
+}
+
+/** Called by the root layout: its effects run after every part of the page has run its own. */
+export function useHydratedMark(): void {
+  useEffect(() => {
+    rootHydrated = true;
+    publishWaiting(0);
+  }, []);
+}
+
+/** One deferred component on the page: waiting for its code from the wrapper's mount until it has hydrated. */
+class Slot {
+  private counted = false;
+  private done = false;
+
+  /** The wrapper is mounted: it waits unless its code already ran (a later navigation). */
+  mounted(): void {
+    if (this.done || this.counted) return;
+    this.counted = true;
+    publishWaiting(1);
+  }
+
+  /** The code is here and has hydrated the server's HTML (or rendered). */
+  arrived(): void {
+    this.done = true;
+    this.release();
+  }
+
+  release(): void {
+    if (!this.counted) return;
+    this.counted = false;
+    publishWaiting(-1);
+  }
+}
+
+/** Resolves once the modules of every deferred component are loaded (the server renders them in full). */
+export async function deferredModulesReady(): Promise<void> {
+  await Promise.all(serverLoads);
+}
+
+/**
+ * Called by the browser's entry once hydration has begun: a deferred component defined after that (in a
+ * route module loaded for a client-side navigation) fetches its code at once, alongside the route's data.
+ */
+export function deferredAfterHydration(): void {
+  pageHydrating = false;
+}
+
+export function deferred<P extends object>(load: () => Promise<ComponentType<P>>): (props: P) => ReactElement {
+  type Props = P & { slot: Slot };
+  let loaded: ComponentType<Props> | null = null;
+  let loading: Promise<{ default: ComponentType<Props> }> | null = null;
+  const listeners = new Set<() => void>();
+  const start = () =>
+    (loading ??= loadChunk(load).then(
+      (component) => {
+        function Arrived({ slot, ...props }: Props) {
+          useEffect(() => slot.arrived(), [slot]);
+          const Component = component;
+          return <Component {...(props as unknown as P)} />;
+        }
+        loaded = Arrived;
+        // After React's own callbacks on this promise: the boundary hydrates with the server's props first.
+        setTimeout(() => {
+          for (const listener of listeners) listener();
+        }, 0);
+        return { default: Arrived };
+      },
+      (error: unknown) => {
+        // A new deployment replaced the chunk: the guarded reload (app/lib/chunk-reload.ts); while it
+        // reloads the server's HTML stays. Otherwise the error reaches the nearest error boundary.
+        if (isChunkLoadError(error) && reloadForChunkError()) return new Promise<never>(() => {});
+        loading = null;
+        throw error;
+      },
+    ));
+  if (import.meta.env.SSR) serverLoads.push(start());
+  else if (!pageHydrating) void start().catch(() => undefined); // the boundary's render reports a failure
+  const Lazy = lazy(start);
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  const isLoaded = () => loaded !== null;
+
+  return function Deferred(props: P): ReactElement {
+    // The server has the module and renders it directly; the browser goes through `lazy` unless the code
+    // was already there when this instance mounted (a later client-side navigation).
+    const [Component] = useState<ComponentType<Props>>(() => loaded ?? Lazy);
+    const [serverProps] = useState(props);
+    const [slot] = useState(() => new Slot());
+    useEffect(() => {
+      slot.mounted();
+      return () => slot.release();
+    }, [slot]);
+    const codeHere = useSyncExternalStore(subscribe, isLoaded, isLoaded);
+    const shown = codeHere ? props : serverProps;
+    return useMemo(
+      () => (
+        <Suspense fallback={null}>
+          <Component {...shown} slot={slot} />
+        </Suspense>
+      ),
+      [Component, shown, slot],
+    );
+  };
+}
