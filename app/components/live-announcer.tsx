@@ -3,13 +3,13 @@
 // hooks that apply live updates (app/lib/use-live.ts) report them here once
 // the connection releases them, so the "delay live updates" setting holds the
 // announcements too. Throttled: one announcement at most every few seconds, a
-// burst said together. Nothing is announced in spoiler-safe mode: even "a
-// goal" gives the result away.
+// burst said together. Nothing is announced of a match whose score the
+// spoiler-safe setting hides: even "a goal" gives the result away.
 import { useEffect, useState } from 'react';
 import type { MatchEvent, MatchSummary } from '../../domain/football-contracts.ts';
 import type { LiveScore } from '../../domain/live-contracts.ts';
 import { AnnouncementThrottle } from '../lib/live-delay.ts';
-import { spoilerSafeFromCookie } from '../lib/spoiler.ts';
+import { hidesMatch, spoilerSettingFromCookie } from '../lib/spoiler.ts';
 
 const ANNOUNCE_EVERY_MS = 4000;
 /** A goal's score update and its key event (with the true minute) arrive close together, in either order. */
@@ -24,15 +24,15 @@ const said = new Set<string>();
 const goalMinutes = new Map<number, { label: string; at: number }>();
 const SCORING = new Set(['goal', 'penalty_goal', 'own_goal']);
 
-function spoilerSafe(): boolean {
-  return typeof document !== 'undefined' && spoilerSafeFromCookie(document.cookie);
+function spoilerHidden(match: MatchSummary): boolean {
+  return typeof document !== 'undefined' && hidesMatch(spoilerSettingFromCookie(document.cookie), match);
 }
 
-function announce(key: string, text: string | (() => string)): void {
+function announce(key: string, text: string | (() => string), match: MatchSummary): void {
   if (said.has(key)) return;
   said.add(key);
   if (said.size > REMEMBERED_KEYS) said.delete(said.values().next().value as string);
-  if (spoilerSafe()) return;
+  if (spoilerHidden(match)) return;
   throttle.push(text);
 }
 
@@ -67,7 +67,7 @@ export function noteScore(before: MatchSummary, score: LiveScore): void {
     const event = goalMinutes.get(score.matchId);
     const minute = event && Math.abs(event.at - noticedAt) <= 5000 ? event.label : fallback;
     return goalAnnouncement(before, score, minute) ?? '';
-  });
+  }, before);
 }
 
 /** A key event of a match reached its page: red cards are announced (goals come with the score). */
@@ -77,7 +77,7 @@ export function noteMatchEvent(match: MatchSummary, event: MatchEvent): void {
   if (event.type !== 'red_card' && event.type !== 'second_yellow') return;
   const team = event.teamId === match.home.id ? match.home.name : event.teamId === match.away.id ? match.away.name : null;
   const who = event.player ? `${event.player.shortName ?? event.player.name}${team ? ` (${team})` : ''}` : (team ?? '');
-  announce(`red:${match.id}:${event.seq}`, `Red card: ${who}${who ? ', ' : ''}${match.home.name} v ${match.away.name}, ${minute}`);
+  announce(`red:${match.id}:${event.seq}`, `Red card: ${who}${who ? ', ' : ''}${match.home.name} v ${match.away.name}, ${minute}`, match);
 }
 
 /** The page's one live region; mounted once, in the root. */

@@ -95,20 +95,22 @@ export function MatchRow({
   const scored = match.score.home !== null && match.score.away !== null;
   const score =
     scored && !hideScore ? `${match.score.home} – ${match.score.away}` : hideScore && scored ? '? – ?' : '–';
+  // "AET" or "Pens" would say the match was level after 90 minutes: a hidden score says "FT" only.
+  const status = hideScore && match.status === 'finished' ? 'FT' : matchStatusLabel(match, now, timeZone);
   const label = `${match.home.name} ${scored && !hideScore ? `${match.score.home}, ${match.away.name} ${match.score.away}` : `v ${match.away.name}`}`;
   return (
     <li className={actions ? 'flex items-center gap-1' : undefined}>
       <AppLink
         to={`/match/${match.id}`}
         className={`grid grid-cols-[2.75rem_1fr_auto_1fr] items-center gap-1.5 rounded-lg px-1.5 py-2 text-sm sm:grid-cols-[3.5rem_1fr_auto_1fr] sm:gap-2 sm:px-2 hover:bg-slate-100 dark:hover:bg-slate-800${actions ? ' min-w-0 flex-1' : ''}`}
-        aria-label={`${label}. ${matchStatusLabel(match, now, timeZone)}${match.replayOf ? '. Replay' : ''}`}
+        aria-label={`${label}. ${status}${match.replayOf ? '. Replay' : ''}`}
         data-match-id={match.id}
       >
         <span
           className={`text-xs font-semibold tabular-nums ${live ? 'text-red-700 dark:text-red-400' : 'text-slate-600 dark:text-slate-400'}`}
           suppressHydrationWarning
         >
-          {matchStatusLabel(match, now, timeZone)}
+          {status}
           {countdown ? (
             <span
               className="block text-[0.65rem] font-normal text-slate-600 dark:text-slate-400"

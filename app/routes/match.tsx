@@ -16,13 +16,14 @@ import { getServices } from '../lib/context.server.ts';
 import { numericIdSchema, parseParams } from '../lib/params.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { useRootData } from '../lib/site.ts';
+import { hidesMatch, spoilerSettingFromCookie } from '../lib/spoiler.ts';
 import { matchStructuredData } from '../lib/structured-data.ts';
 import { useLiveMatch, useNow, type LiveMatchData } from '../lib/use-live.ts';
 import type { Route } from './+types/match';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { id } = parseParams(z.object({ id: numericIdSchema.optional() }), params);
-  if (id === undefined) return { id: null, live: null, position: null, replayable: false };
+  if (id === undefined) return { id: null, live: null, position: null, replayable: false, spoilerHidden: false };
   const { football, live, ingest } = getServices(context);
   // The position first: whatever happens after it reaches the page over the live stream.
   const position = await live.position();
@@ -36,7 +37,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       loadMatchInsight(context, id),
     ]);
     const liveData: LiveMatchData = { match, events, commentary, stats: stats.teams.length > 0 ? stats : null };
-    return { id, live: liveData, position, replayable, insight };
+    // Spoiler-safe mode: the score and everything that tells it stay out of the page until revealed
+    // (the reveal link adds ?reveal=1, so it works without JavaScript too).
+    const spoilerHidden =
+      hidesMatch(spoilerSettingFromCookie(request.headers.get('cookie')), match) &&
+      new URL(request.url).searchParams.get('reveal') !== '1';
+    return { id, live: liveData, position, replayable, insight, spoilerHidden };
   } catch (error) {
     if (error instanceof Error && error.name === 'NotFoundError') throw data(null, { status: 404, statusText: 'Not Found' });
     throw error;
@@ -115,11 +121,22 @@ function ReliveForm({ error }: { error: string | null }) {
   );
 }
 
-export function MatchHeader({ match, canRelive = false, reliveError = null }: { match: MatchSummary; canRelive?: boolean; reliveError?: string | null }) {
+export function MatchHeader({
+  match,
+  canRelive = false,
+  reliveError = null,
+  hideScore = false,
+}: {
+  match: MatchSummary;
+  canRelive?: boolean;
+  reliveError?: string | null;
+  hideScore?: boolean;
+}) {
   const live = isLive(match.status);
   const now = useNow(1000, live);
-  const scored = match.score.home !== null && match.score.away !== null;
-  const status = statusText(match, now);
+  const scored = match.score.home !== null && match.score.away !== null && !hideScore;
+  // "AET" or "FT (pens)" would say the match was level after 90 minutes.
+  const status = hideScore && match.status === 'finished' ? 'FT' : statusText(match, now);
   return (
     <header className="mb-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <p className="text-center text-sm text-slate-600 dark:text-slate-400">
@@ -156,11 +173,15 @@ export function MatchHeader({ match, canRelive = false, reliveError = null }: { 
                 <span className="sr-only">Score: </span>
                 {match.score.home} – {match.score.away}
               </>
+            ) : hideScore && match.score.home !== null ? (
+              <span className="text-2xl" aria-label="Score hidden">
+                ? – ?
+              </span>
             ) : (
               <span className="text-2xl">v</span>
             )}
           </p>
-          {match.score.penalties ? (
+          {match.score.penalties && !hideScore ? (
             <p className="text-sm text-slate-600 dark:text-slate-400">
               {match.score.penalties.home} – {match.score.penalties.away} on penalties
             </p>
@@ -200,23 +221,65 @@ export default function MatchFrame({ loaderData, actionData }: Route.ComponentPr
       {/* SEO (spec): the match as a schema.org SportsEvent; a demo replay is no event. */}
       {match.replayOf ? null : <JsonLd data={matchStructuredData(match, baseUrl)} />}
       <LiveMatchFrame
-      initial={loaderData.live}
-      position={loaderData.position}
-      canRelive={loaderData.replayable && loaderData.live.match.status === 'finished'}
-      reliveError={actionData?.error ?? null}
+        initial={loaderData.live}
+        position={loaderData.position}
+        canRelive={loaderData.replayable && loaderData.live.match.status === 'finished'}
+        reliveError={actionData?.error ?? null}
+        spoilerHidden={loaderData.spoilerHidden}
       />
     </>
   );
 }
 
-function LiveMatchFrame({ initial, position, canRelive, reliveError }: { initial: LiveMatchData; position: number | null; canRelive: boolean; reliveError: string | null }) {
+function SpoilerCover({ matchId }: { matchId: number }) {
+  return (
+    <section
+      aria-labelledby="spoiler-cover-title"
+      className="rounded-xl border border-slate-200 bg-white p-6 text-center dark:border-slate-800 dark:bg-slate-900"
+      data-testid="spoiler-cover"
+    >
+      <h2 id="spoiler-cover-title" className="text-lg font-semibold">
+        Score hidden
+      </h2>
+      <p className="mx-auto mt-2 max-w-prose text-sm text-slate-700 dark:text-slate-300">
+        Spoiler-safe mode is on for this match: the score, timeline, commentary, statistics and line-ups stay hidden
+        until you choose to see them.
+      </p>
+      <AppNavLink
+        to={`/match/${matchId}?reveal=1`}
+        className="mt-4 inline-block rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+      >
+        Reveal the score
+      </AppNavLink>
+    </section>
+  );
+}
+
+function LiveMatchFrame({
+  initial,
+  position,
+  canRelive,
+  reliveError,
+  spoilerHidden,
+}: {
+  initial: LiveMatchData;
+  position: number | null;
+  canRelive: boolean;
+  reliveError: string | null;
+  spoilerHidden: boolean;
+}) {
   const live = useLiveMatch(initial, position);
   const id = live.match.id;
   const tabClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-t px-3 py-2 text-sm ${isActive ? 'border-b-2 border-brand-600 font-semibold' : 'text-slate-700 dark:text-slate-300'}`;
   return (
     <>
-      <MatchHeader match={live.match} canRelive={canRelive && live.match.status === 'finished'} reliveError={reliveError} />
+      <MatchHeader
+        match={live.match}
+        canRelive={canRelive && live.match.status === 'finished'}
+        reliveError={reliveError}
+        hideScore={spoilerHidden}
+      />
       {live.match.status === 'scheduled' || isLive(live.match.status) ? (
         <div className="-mt-2 mb-4 flex justify-end">
           <LiveDelaySetting />
@@ -230,7 +293,7 @@ function LiveMatchFrame({ initial, position, canRelive, reliveError }: { initial
           Highlight
         </AppNavLink>
       </nav>
-      <Outlet context={live} />
+      {spoilerHidden ? <SpoilerCover matchId={id} /> : <Outlet context={live} />}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { getServices } from '../lib/context.server.ts';
 import { numericIdSchema, parseParams } from '../lib/params.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { pageMeta } from '../lib/seo.ts';
+import { spoilerSettingFromCookie } from '../lib/spoiler.ts';
 import { resolveTimeZone } from '../lib/time-zone.ts';
 import type { Route } from './+types/team';
 import { deferred } from '../lib/deferred.tsx';
@@ -103,6 +104,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           : null,
         position,
         timeZone: resolveTimeZone(new URL(request.url), request.headers.get('cookie')).timeZone,
+        spoiler: spoilerSettingFromCookie(request.headers.get('cookie')),
       },
     };
   } catch (error) {

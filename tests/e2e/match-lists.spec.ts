@@ -117,7 +117,8 @@ test('spoiler-safe mode hides scores, from the server’s HTML on, until reveale
   await page.getByRole('button', { name: 'Hide scores' }).click();
   await expect(page.getByRole('button', { name: 'Hide scores' })).toHaveAttribute('aria-pressed', 'true');
   await expect(final.getByTestId('row-score')).toHaveText('? – ?');
-  await expect(final.getByRole('link', { name: 'Portugal v France. AET' })).toBeVisible();
+  // Not "AET" either: that would say the final was level after 90 minutes.
+  await expect(final.getByRole('link', { name: 'Portugal v France. FT' })).toBeVisible();
 
   // The server renders the hidden score itself: no spoiler before hydration.
   const html = await (await page.request.get('/?date=2016-07-10&tz=UTC')).text();
@@ -134,6 +135,63 @@ test('spoiler-safe mode hides scores, from the server’s HTML on, until reveale
   await expect(page.getByRole('button', { name: 'Hide scores' })).toHaveAttribute('aria-pressed', 'false');
   await page.reload();
   await expect(final.getByTestId('row-score')).toHaveText('1 – 0');
+});
+
+test('spoiler-safe for one team: its scores and form hide on its page, a match page keeps the score until revealed', async ({
+  page,
+  request,
+}) => {
+  const season = await request.get('/api/competitions/euro/seasons/2016/matches');
+  test.skip(season.status() === 404, 'no Wyscout data in this run (scripts/e2e-seed.ts)');
+  const { matches } = (await season.json()) as { matches: MatchSummary[] };
+  const final = matches.find((match) => match.stage === 'Final');
+  const wales = matches.find((match) => match.home.name === 'Wales' || match.away.name === 'Wales');
+  expect(final, 'the Euro 2016 final is in the e2e data').toBeDefined();
+  const portugal = final?.home.name === 'Portugal' ? final.home : final?.away;
+
+  await page.goto(`/team/${portugal?.id}`);
+  await waitForHydration(page);
+  const results = page.getByTestId('team-results');
+  await expect(results.getByTestId('row-score').first()).toHaveText(/^\d+ – \d+$/);
+  const toggle = page.getByTestId('team-spoiler');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(results.getByTestId('row-score').first()).toHaveText('? – ?');
+  await expect(page.getByText('Hidden in spoiler-safe mode.')).toHaveCount(2); // form and table
+
+  // The device remembers it, and the server renders it hidden from the first byte.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByTestId('team-spoiler')).toHaveAttribute('aria-pressed', 'true');
+  await expect(results.getByTestId('row-score').first()).toHaveText('? – ?');
+
+  // The final's page hides the score and the match centre until the visitor reveals them.
+  await page.goto(`/match/${final?.id}`);
+  await expect(page.getByTestId('match-score')).toHaveText('? – ?');
+  await expect(page.getByTestId('match-status')).toHaveText('FT');
+  await expect(page.getByTestId('spoiler-cover')).toBeVisible();
+  await expect(page.getByTestId('timeline')).toHaveCount(0);
+  const hiddenHtml = await (await page.request.get(`/match/${final?.id}`)).text();
+  expect(hiddenHtml).toContain('Score hidden');
+  expect(hiddenHtml).not.toContain('data-testid="timeline"');
+  await page.getByRole('link', { name: 'Reveal the score' }).click();
+  await expect(page.getByTestId('match-score')).toHaveText(/1\s*–\s*0/);
+  await expect(page.getByTestId('timeline')).toBeVisible();
+
+  // Another team's match is not hidden.
+  if (wales && wales.home.id !== portugal?.id && wales.away.id !== portugal?.id) {
+    await page.goto(`/match/${wales.id}`);
+    await expect(page.getByTestId('spoiler-cover')).toHaveCount(0);
+    await expect(page.getByTestId('match-score')).toHaveText(/\d+\s*–\s*\d+/);
+  }
+
+  await page.goto(`/team/${portugal?.id}`);
+  await waitForHydration(page);
+  await page.getByTestId('team-spoiler').click();
+  await expect(page.getByTestId('team-spoiler')).toHaveAttribute('aria-pressed', 'false');
+  await page.reload();
+  await expect(page.getByTestId('team-results').getByTestId('row-score').first()).toHaveText(/^\d+ – \d+$/);
 });
 
 test('a replay appears on /live-sports and its score changes without a reload', async ({ page, request }) => {

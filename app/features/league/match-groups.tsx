@@ -65,7 +65,20 @@ export function MatchGroups({ groups, now, timeZone, testId }: { groups: MatchGr
 }
 
 /** A short list (summary panels) under day headings. */
-export function MatchList({ matches, now, timeZone, testId }: { matches: MatchSummary[]; now: Date; timeZone: string; testId?: string }) {
+export function MatchList({
+  matches,
+  now,
+  timeZone,
+  testId,
+  isHidden,
+}: {
+  matches: MatchSummary[];
+  now: Date;
+  timeZone: string;
+  testId?: string;
+  /** Spoiler-safe mode (app/lib/spoiler.ts): whose score to hide. */
+  isHidden?: (match: MatchSummary) => boolean;
+}) {
   return (
     <div data-testid={testId}>
       {byDay(matches, timeZone).map(([day, list]) => (
@@ -75,7 +88,7 @@ export function MatchList({ matches, now, timeZone, testId }: { matches: MatchSu
           </h4>
           <ul>
             {list.map((match) => (
-              <MatchRow key={match.id} match={match} now={now} timeZone={timeZone} />
+              <MatchRow key={match.id} match={match} now={now} timeZone={timeZone} hideScore={isHidden?.(match) ?? false} />
             ))}
           </ul>
         </div>

@@ -5,7 +5,7 @@
 import type { RouterContextProvider } from 'react-router';
 import type { Competition, MatchSummary } from '../../../domain/football-contracts.ts';
 import { getServices } from '../../lib/context.server.ts';
-import { spoilerSafeFromCookie } from '../../lib/spoiler.ts';
+import { spoilerSettingFromCookie, type SpoilerSetting } from '../../lib/spoiler.ts';
 import { localDateIn, resolveTimeZone, type TimeZoneSource } from '../../lib/time-zone.ts';
 import { parseDateParam } from './dates.ts';
 
@@ -18,7 +18,7 @@ export interface DayListData {
   matches: MatchSummary[];
   live: MatchSummary[];
   competitions: Competition[];
-  spoilerSafe: boolean;
+  spoilerSafe: SpoilerSetting;
   position: number | null;
 }
 
@@ -27,7 +27,7 @@ export function visitorSettings(request: Request) {
   const url = new URL(request.url);
   const cookie = request.headers.get('cookie');
   const zone = resolveTimeZone(url, cookie);
-  return { url, timeZone: zone.timeZone, timeZoneSource: zone.source, spoilerSafe: spoilerSafeFromCookie(cookie) };
+  return { url, timeZone: zone.timeZone, timeZoneSource: zone.source, spoilerSafe: spoilerSettingFromCookie(cookie) };
 }
 
 export async function loadDayList(request: Request, context: Readonly<RouterContextProvider>): Promise<DayListData> {

@@ -14,7 +14,7 @@ import {
   useFavourites,
   type Favourites,
 } from '../../lib/favourites.ts';
-import { useSpoilerSafe, type SpoilerState } from '../../lib/spoiler.ts';
+import { useSpoilerSafe, type SpoilerSetting, type SpoilerState } from '../../lib/spoiler.ts';
 import { useVisitorTimeZone, type TimeZoneSource } from '../../lib/time-zone.ts';
 import { useNow } from '../../lib/use-live.ts';
 import { stripDays } from './dates.ts';
@@ -30,7 +30,7 @@ export interface ListView {
 export function useListView(server: {
   timeZone: string;
   timeZoneSource: TimeZoneSource;
-  spoilerSafe: boolean;
+  spoilerSafe: SpoilerSetting;
 }): ListView {
   const timeZone = useVisitorTimeZone({ timeZone: server.timeZone, source: server.timeZoneSource });
   const spoiler = useSpoilerSafe(server.spoilerSafe);
@@ -187,7 +187,7 @@ export function CompetitionGroups({
                   match={match}
                   now={rowNow(match, now, minute)}
                   timeZone={view.timeZone}
-                  hidden={view.spoiler.isHidden(match.id)}
+                  hidden={view.spoiler.isHidden(match)}
                   starred={view.favourites.matches.includes(match.id)}
                   reveal={view.spoiler.reveal}
                 />

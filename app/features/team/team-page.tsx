@@ -12,6 +12,7 @@ import { MatchList } from '../league/match-groups.tsx';
 import { Muted, Panel, SectionNav } from '../league/panel.tsx';
 import { StandingsTable } from '../league/standings-table.tsx';
 import { formatDay, useTimeZone } from '../league/use-time-zone.ts';
+import { useSpoilerSafe, type SpoilerSetting } from '../../lib/spoiler.ts';
 import { useLiveScores, useNow } from '../../lib/use-live.ts';
 
 export interface TablePosition {
@@ -32,6 +33,8 @@ export interface TeamPageProps {
   position: number | null;
   /** The zone the server rendered times in. */
   timeZone: string;
+  /** This device's spoiler-safe setting, as the server rendered it. */
+  spoiler: SpoilerSetting;
 }
 
 const POSITION_GROUPS: Array<[string, string]> = [
@@ -71,6 +74,9 @@ export function TeamPage(props: TeamPageProps) {
   const now = useNow(1000, anyLive);
   const timeZone = useTimeZone(props.timeZone);
   const next = fixtures[0];
+  const spoiler = useSpoilerSafe(props.spoiler);
+  // A hidden team's form would give its results away.
+  const formHidden = spoiler.setting.all || spoiler.hidesTeam(team.id);
   const form = teamForm(team.id, results);
   const details = [team.kind === 'national' ? 'National team' : 'Club', team.city, team.stadium, team.founded ? `Founded ${team.founded}` : null].filter(Boolean);
 
@@ -92,6 +98,19 @@ export function TeamPage(props: TeamPageProps) {
           <p className="text-sm text-slate-700 dark:text-slate-300">{details.join(' · ')}</p>
         </div>
         <FavouriteStar target={{ kind: 'team', id: team.id, name: team.name }} />
+        <button
+          type="button"
+          aria-pressed={spoiler.hidesTeam(team.id)}
+          onClick={() => spoiler.setTeamHidden(team.id, !spoiler.hidesTeam(team.id))}
+          className="inline-flex items-center gap-2 rounded-full border border-slate-300 px-3 py-1 text-sm font-semibold hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+          data-testid="team-spoiler"
+        >
+          <span
+            aria-hidden="true"
+            className={`inline-block size-2.5 rounded-full ${spoiler.hidesTeam(team.id) ? 'bg-emerald-600' : 'bg-slate-400'}`}
+          />
+          Hide {team.shortName ?? team.name}&rsquo;s scores
+        </button>
       </header>
 
       <SectionNav label="Team sections" sections={sections} />
@@ -107,14 +126,16 @@ export function TeamPage(props: TeamPageProps) {
                 · {formatDay(next.kickoffAt, timeZone)}
               </p>
               <ul data-testid="next-match">
-                <MatchRow match={next} now={now} timeZone={timeZone} />
+                <MatchRow match={next} now={now} timeZone={timeZone} hideScore={spoiler.isHidden(next)} />
               </ul>
             </>
           ) : (
             <Muted>No match scheduled.</Muted>
           )}
           <h3 className="mb-1 mt-4 text-sm font-semibold">Form</h3>
-          {form.length > 0 ? (
+          {formHidden && form.length > 0 ? (
+            <Muted>Hidden in spoiler-safe mode.</Muted>
+          ) : form.length > 0 ? (
             <p className="flex items-center gap-2 text-sm">
               <FormChips form={form} />
               <span className="text-slate-600 dark:text-slate-400">last {form.length}, newest last</span>
@@ -125,7 +146,9 @@ export function TeamPage(props: TeamPageProps) {
         </Panel>
 
         <Panel id="tables" title="Table">
-          {tables.length === 0 ? (
+          {formHidden && tables.length > 0 ? (
+            <Muted>Hidden in spoiler-safe mode.</Muted>
+          ) : tables.length === 0 ? (
             <Muted>Not in a current season&apos;s table.</Muted>
           ) : (
             <div className="space-y-4" data-testid="table-positions">
@@ -154,11 +177,11 @@ export function TeamPage(props: TeamPageProps) {
         </Panel>
 
         <Panel id="results" title="Results">
-          {results.length > 0 ? <MatchList matches={results} now={now} timeZone={timeZone} testId="team-results" /> : <Muted>No results yet.</Muted>}
+          {results.length > 0 ? <MatchList matches={results} now={now} timeZone={timeZone} testId="team-results" isHidden={spoiler.isHidden} /> : <Muted>No results yet.</Muted>}
         </Panel>
 
         <Panel id="fixtures" title="Fixtures">
-          {fixtures.length > 0 ? <MatchList matches={fixtures} now={now} timeZone={timeZone} testId="team-fixtures" /> : <Muted>No fixtures to come.</Muted>}
+          {fixtures.length > 0 ? <MatchList matches={fixtures} now={now} timeZone={timeZone} testId="team-fixtures" isHidden={spoiler.isHidden} /> : <Muted>No fixtures to come.</Muted>}
         </Panel>
 
         <Panel id="head-to-head" title="Head-to-head">
