@@ -15,7 +15,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'shell', test: /[\\/]app[\\/](components|lib)[\\/]/, minShareCount: 2 },
+            {
+              name: 'shell',
+              // Not what only some pages use: the policy pages' prose, the placeholders, match JSON-LD.
+              test: (id) => /[\\/]app[\\/](components|lib)[\\/]/.test(id) && !/[\\/](prose|coming-soon|json-ld|structured-data)\.tsx?$/.test(id),
+              minShareCount: 2,
+            },
           ],
         },
       },

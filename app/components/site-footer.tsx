@@ -2,7 +2,11 @@ import type { PublicConfig } from '../../server/platform/config.ts';
 import { LEGAL_NAVIGATION } from '../lib/navigation.ts';
 import { AppLink } from './app-link.tsx';
 
-export function SiteFooter({ site }: { site: PublicConfig }) {
+export interface SiteFooterProps {
+  site: PublicConfig;
+}
+
+export function SiteFooter({ site }: SiteFooterProps) {
   const social = [
     { label: 'Telegram', href: site.social.telegram },
     { label: 'Twitter', href: site.social.twitter },

@@ -3,7 +3,11 @@ import { useSite } from '../lib/site.ts';
 import { BottomNav } from './bottom-nav.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { FloatingButton } from './floating-button.tsx';
-import { SiteFooter } from './site-footer.tsx';
+import { deferred } from '../lib/deferred.tsx';
+import type { SiteFooterProps } from './site-footer.tsx';
+
+// Below the fold on every page: rendered by the server, its code loads after the page's (app/lib/deferred.tsx).
+const SiteFooter = deferred<SiteFooterProps>(async () => (await import('./site-footer.tsx')).SiteFooter);
 import { SiteHeader } from './site-header.tsx';
 
 export interface SiteFrameProps {
