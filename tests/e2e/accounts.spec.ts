@@ -228,24 +228,20 @@ test('the popup switches to registration and to the forgot-password form', async
   await expect(page.getByRole('banner').getByRole('link', { name: 'Account: Dialog Newcomer' })).toBeVisible();
 });
 
-for (const payload of [
-  '//evil.example',
-  '/\\evil.example',
-  '%2F%2Fevil.example',
-  'https://evil.example',
-  'javascript:alert(1)',
-]) {
-  test(`sign-in never redirects off the site: ${payload}`, async ({ page }) => {
-    const email = uniqueEmail('redirect');
-    await registerOnPage(page, email, 'Redirect Tester');
+test('sign-in never redirects off the site', async ({ page }) => {
+  test.setTimeout(90_000);
+  // One account for every payload: each signs in through the form, lands on the home page, signs out.
+  const email = uniqueEmail('redirect');
+  await registerOnPage(page, email, 'Redirect Tester');
+  for (const payload of ['//evil.example', '/\\evil.example', '%2F%2Fevil.example', 'https://evil.example', 'javascript:alert(1)']) {
     await signOutFromHeader(page);
     await page.goto(`/login?redirect=${encodeURIComponent(payload)}`);
     await page.getByLabel('Email address').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page).toHaveURL(`${BASE_URL}/`);
-  });
-}
+    await expect(page, payload).toHaveURL(`${BASE_URL}/`);
+  }
+});
 
 test('a cross-site form post is refused and changes nothing', async ({ page }) => {
   const email = uniqueEmail('csrf');

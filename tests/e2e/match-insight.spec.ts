@@ -170,10 +170,9 @@ test('a live replay’s graph grows with the clock and its table counts the scor
   await expect(page.getByTestId('momentum-goal').first()).toBeVisible({ timeout: 30_000 });
 });
 
-for (const [home, away] of [
-  ['Hungary', 'Portugal'],
-  ['Portugal', 'France'],
-] as const) {
+// A group match: momentum, head-to-head and the table around both teams. (The final, which has no
+// table, is scanned in light and dark mode by match-centre.spec.ts.)
+for (const [home, away] of [['Hungary', 'Portugal']] as const) {
   test(`axe finds nothing on ${home} v ${away}, light and dark, desktop and mobile`, async ({ page }) => {
     // Two page loads and four axe runs on a machine shared with other work.
     test.setTimeout(120_000);
