@@ -26,6 +26,10 @@ import {
 import { isChunkLoadError, loadChunk, reloadForChunkError } from './chunk-reload.ts';
 
 const serverLoads: Array<Promise<unknown>> = [];
+/** Code started by route modules loaded for a client-side navigation (see deferredCodeLoaded). */
+const navigationLoads = new Set<Promise<unknown>>();
+/** A navigation never waits longer than this for code below the fold: the parts then fill in when it comes. */
+const NAVIGATION_WAIT_MS = 2_000;
 let pageHydrating = true;
 let waiting = 0;
 let rootHydrated = false;
@@ -81,6 +85,21 @@ export function deferredAfterHydration(): void {
   pageHydrating = false;
 }
 
+/**
+ * For a route's clientLoader: resolves once the code of the deferred components its module defined has
+ * arrived (at most 2 s), so a client-side navigation shows them with the page instead of after it.
+ */
+export async function deferredCodeLoaded(): Promise<void> {
+  const pending = [...navigationLoads];
+  if (pending.length === 0) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.allSettled(pending),
+    new Promise((resolve) => (timer = setTimeout(resolve, NAVIGATION_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
+}
+
 export function deferred<P extends object>(load: () => Promise<ComponentType<P>>): (props: P) => ReactElement {
   type Props = P & { slot: Slot };
   let loaded: ComponentType<Props> | null = null;
@@ -110,7 +129,15 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
       },
     ));
   if (import.meta.env.SSR) serverLoads.push(start());
-  else if (!pageHydrating) void start().catch(() => undefined); // the boundary's render reports a failure
+  else if (!pageHydrating) {
+    const started = start();
+    navigationLoads.add(started);
+    // The boundary's render reports a failure.
+    started.then(
+      () => navigationLoads.delete(started),
+      () => navigationLoads.delete(started),
+    );
+  }
   const Lazy = lazy(start);
   const subscribe = (listener: () => void) => {
     listeners.add(listener);

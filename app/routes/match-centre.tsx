@@ -8,7 +8,7 @@ import { ComingSoon } from '../components/coming-soon.tsx';
 import { pageMeta } from '../lib/seo.ts';
 import type { LiveMatchData } from '../lib/use-live.ts';
 import type { MatchCentreData } from '../features/match-centre/centre-sections.tsx';
-import { deferred } from '../lib/deferred.tsx';
+import { deferred, deferredCodeLoaded } from '../lib/deferred.tsx';
 import { loadMatchCentre } from '../features/match-centre/centre.server.ts';
 import { numericIdSchema, parseParams } from '../lib/params.ts';
 import { z } from 'zod';
@@ -32,6 +32,13 @@ export const handle = { preserveScroll: true };
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { id } = parseParams(z.object({ id: numericIdSchema.optional() }), params);
   return { centre: id === undefined ? null : await loadMatchCentre(context, id, request) };
+}
+
+// A client-side navigation waits for the sections' code as well as the data, so they come with the page
+// rather than after it (the server's render has them already: no clientLoader on hydration).
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), deferredCodeLoaded()]);
+  return data;
 }
 
 export const meta: Route.MetaFunction = (args) => {
