@@ -14,6 +14,7 @@ import { getServices } from '../lib/context.server.ts';
 import { competitionCodeSchema, parseParams } from '../lib/params.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { pageMeta } from '../lib/seo.ts';
+import { spoilerSettingFromCookie } from '../lib/spoiler.ts';
 import { resolveTimeZone } from '../lib/time-zone.ts';
 import type { Route } from './+types/league';
 
@@ -44,7 +45,18 @@ const querySchema = z.object({
     .regex(/^[1-9]\d{0,11}$/)
     .transform(Number)
     .optional(),
+  // Spoiler-safe mode: "Reveal" shows this page's scores, table and scorers (a link, so it works without JavaScript).
+  reveal: z.literal('1').optional(),
 });
+
+/** How a split group's table started from the regular season (domain/competitions.ts `splits`). */
+const CARRY_OVER_NOTES: Record<'full' | 'halfRoundedDown' | 'halfRoundedUp', string> = {
+  full: 'Every point of the regular season carried over into this group.',
+  halfRoundedDown:
+    'This group started from half the regular-season points, rounded down; a club that lost half a point in the rounding ranks above a club level on points.',
+  halfRoundedUp:
+    'This group started from half the regular-season points, rounded up; a club that gained half a point in the rounding ranks below a club level on points.',
+};
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
@@ -105,6 +117,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       allRounds ? null : ROUNDS_SHOWN,
     );
     const liveNow = all.filter((match) => isLive(match.status));
+    const carryOver = standings.phases?.slice(1).find((candidate) => candidate.code === standings.phase)?.carryOver;
+    const cookie = request.headers.get('cookie');
     return {
       id,
       page: {
@@ -128,7 +142,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         allRounds,
         scorers: scorers.scorers,
         position,
-        timeZone: resolveTimeZone(new URL(request.url), request.headers.get('cookie')).timeZone,
+        timeZone: resolveTimeZone(new URL(request.url), cookie).timeZone,
+        carryOverNote: carryOver ? CARRY_OVER_NOTES[carryOver] : null,
+        spoiler: spoilerSettingFromCookie(cookie),
+        revealed: query.reveal === '1',
       },
     };
   } catch (error) {

@@ -166,6 +166,27 @@ test('spoiler-safe for one team: its scores and form hide on its page, a match p
   await expect(page.getByTestId('team-spoiler')).toHaveAttribute('aria-pressed', 'true');
   await expect(results.getByTestId('row-score').first()).toHaveText('? – ?');
 
+  // Its competition's page hides Portugal's scores, and the table, leader and scorers that would tell them.
+  await page.goto('/league/euro?season=2016');
+  await waitForHydration(page);
+  await expect(page.getByTestId('league-spoiler')).toContainText('Spoiler-safe mode is on');
+  const finalRow = page.getByTestId('results').locator(`a[data-match-id="${final?.id}"]`);
+  await expect(finalRow.getByTestId('row-score')).toHaveText('? – ?');
+  await expect(page.locator('#standings table')).toHaveCount(0);
+  await expect(page.getByTestId('leader')).toHaveCount(0);
+  // A knockout match of two other teams keeps its score.
+  const otherResult = matches.find(
+    (match) => match.kickoffAt >= '2016-07-01' && match.home.id !== portugal?.id && match.away.id !== portugal?.id,
+  );
+  expect(otherResult, 'a July match without Portugal').toBeDefined();
+  await expect(
+    page.getByTestId('results').locator(`a[data-match-id="${otherResult?.id}"]`).getByTestId('row-score'),
+  ).toHaveText(/^\d+ – \d+$/);
+  await page.getByRole('link', { name: 'Reveal them' }).click();
+  await expect(page).toHaveURL(/reveal=1/);
+  await expect(page.locator('#standings table')).toBeVisible();
+  await expect(finalRow.getByTestId('row-score')).toHaveText(/^1 – 0$/);
+
   // The final's page hides the score and the match centre until the visitor reveals them.
   await page.goto(`/match/${final?.id}`);
   await expect(page.getByTestId('match-score')).toHaveText('? – ?');

@@ -7,6 +7,7 @@ import { isLive } from '../../../domain/match-status.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { FavouriteStar } from '../preferences/favourite-star.tsx';
+import { useSpoilerSafe, type SpoilerSetting } from '../../lib/spoiler.ts';
 import { useLiveScores, useNow } from '../../lib/use-live.ts';
 import { groupByRound, MatchGroups, MatchList } from './match-groups.tsx';
 import { Muted, Panel, SectionNav } from './panel.tsx';
@@ -16,10 +17,13 @@ import { useTimeZone } from './use-time-zone.ts';
 import { deferred } from '../../lib/deferred.tsx';
 import type { TopScorersProps } from './top-scorers.tsx';
 import type { TopTeamsProps } from './top-teams.tsx';
+import type { TableControlsProps } from './table-controls.tsx';
+import { pageUrl, VIEWS } from './league-url.ts';
 
 // Rendered by the server; their code loads after the page's (app/lib/deferred.tsx; first-load budget).
 const TopTeams = deferred<TopTeamsProps>(async () => (await import('./top-teams.tsx')).TopTeams);
 const TopScorersTable = deferred<TopScorersProps>(async () => (await import('./top-scorers.tsx')).TopScorersTable);
+const TableControls = deferred<TableControlsProps>(async () => (await import('./table-controls.tsx')).TableControls);
 
 export interface LeaguePageProps {
   competition: { code: string; name: string; areaName: string; kind: 'league' | 'cup' };
@@ -38,31 +42,15 @@ export interface LeaguePageProps {
   timeZone: string;
   /** Opened from a demo replay (`?replay=`): the table as it stood at its match's kick-off, with the replay's score. */
   replay?: MatchSummary | null;
+  /** How a split group's table started from the regular season; null for other tables. */
+  carryOverNote: string | null;
+  /** This device's spoiler-safe setting, as the server rendered it. */
+  spoiler: SpoilerSetting;
+  /** Opened with `?reveal=1`: spoiler-safe mode is set aside on this page view. */
+  revealed: boolean;
 }
-
-const VIEWS: Array<['overall' | 'home' | 'away', string]> = [
-  ['overall', 'Overall'],
-  ['home', 'Home'],
-  ['away', 'Away'],
-];
 
 const SUMMARY_COUNT = 5;
-
-/** How a split group's table started from the regular season (domain/competitions.ts `splits`). */
-const CARRY_OVER_NOTES: Record<'full' | 'halfRoundedDown' | 'halfRoundedUp', string> = {
-  full: 'Every point of the regular season carried over into this group.',
-  halfRoundedDown:
-    'This group started from half the regular-season points, rounded down; a club that lost half a point in the rounding ranks above a club level on points.',
-  halfRoundedUp:
-    'This group started from half the regular-season points, rounded up; a club that gained half a point in the rounding ranks below a club level on points.',
-};
-
-function pageUrl(code: string, params: Record<string, string | null>, hash: string): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
-  const query = search.toString();
-  return `/league/${code}${query ? `?${query}` : ''}${hash}`;
-}
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -70,6 +58,8 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   timeZone: 'UTC',
 });
+const neverHidden = () => false;
+
 const formatDate = (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`));
 
 export function LeaguePage(props: LeaguePageProps) {
@@ -96,6 +86,15 @@ export function LeaguePage(props: LeaguePageProps) {
     props.overall ? `${apiBase}?live=1` : null,
   );
   const summaryTable = props.overall ? overall : standings;
+  const spoiler = useSpoilerSafe(props.spoiler);
+  const isHidden = props.revealed ? neverHidden : spoiler.isHidden;
+  // A table, its leader, its form and its scorers all give results away: hidden whole while any score of
+  // the competition would be (every score, or a hidden team in the table).
+  const spoilerHidden =
+    !props.revealed && (spoiler.setting.all || standings.rows.some((row) => spoiler.hidesTeam(row.team.id)));
+  /** A link to this page; a reveal lasts while the visitor moves between its tables. */
+  const link = (params: Record<string, string | null>, hash: string) =>
+    pageUrl(competition.code, { ...params, reveal: props.revealed ? '1' : null }, hash);
   const asItStands = (standings.liveMatchIds?.length ?? 0) > 0;
   const liveTeamIds = new Set(
     matches
@@ -167,6 +166,31 @@ export function LeaguePage(props: LeaguePageProps) {
         </button>
       </form>
 
+      {spoilerHidden ? (
+        <p
+          className="mb-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-100"
+          data-testid="league-spoiler"
+        >
+          Spoiler-safe mode is on: scores, the table and the top scorers are hidden.{' '}
+          <AppLink
+            to={pageUrl(
+              competition.code,
+              {
+                season: season.code,
+                view: view === 'overall' ? null : view,
+                asOf,
+                phase: phase?.code ?? null,
+                reveal: '1',
+              },
+              '#standings',
+            )}
+            className="font-semibold underline"
+          >
+            Reveal them
+          </AppLink>
+        </p>
+      ) : null}
+
       <SectionNav label="League sections" sections={sections} />
 
       <div className="grid gap-4 lg:grid-cols-3">
@@ -174,7 +198,9 @@ export function LeaguePage(props: LeaguePageProps) {
           <div className="grid gap-4 md:grid-cols-3">
             <div>
               <h3 className="mb-1 text-sm font-semibold">{cup ? 'Top of the tournament table' : 'Leader'}</h3>
-              {leader ? (
+              {spoilerHidden ? (
+                <Muted>Hidden in spoiler-safe mode.</Muted>
+              ) : leader ? (
                 <p data-testid="leader">
                   <AppLink to={`/team/${leader.team.id}`} className="text-lg font-bold hover:underline">
                     {leader.team.name}
@@ -186,7 +212,7 @@ export function LeaguePage(props: LeaguePageProps) {
               ) : (
                 <Muted>No results yet.</Muted>
               )}
-              {scorers[0] ? (
+              {scorers[0] && !spoilerHidden ? (
                 <>
                   <h3 className="mb-1 mt-3 text-sm font-semibold">Top scorer</h3>
                   <p>
@@ -201,9 +227,15 @@ export function LeaguePage(props: LeaguePageProps) {
             <div>
               <h3 className="mb-1 text-sm font-semibold">{liveNow.length > 0 ? 'Live now' : 'Latest results'}</h3>
               {liveNow.length > 0 ? (
-                <MatchList matches={liveNow} now={now} timeZone={timeZone} testId="summary-live" />
+                <MatchList matches={liveNow} now={now} timeZone={timeZone} testId="summary-live" isHidden={isHidden} />
               ) : latestResults.length > 0 ? (
-                <MatchList matches={latestResults} now={now} timeZone={timeZone} testId="summary-results" />
+                <MatchList
+                  matches={latestResults}
+                  now={now}
+                  timeZone={timeZone}
+                  testId="summary-results"
+                  isHidden={isHidden}
+                />
               ) : (
                 <Muted>No results yet this season.</Muted>
               )}
@@ -211,7 +243,13 @@ export function LeaguePage(props: LeaguePageProps) {
             <div>
               <h3 className="mb-1 text-sm font-semibold">Next fixtures</h3>
               {nextFixtures.length > 0 ? (
-                <MatchList matches={nextFixtures} now={now} timeZone={timeZone} testId="summary-fixtures" />
+                <MatchList
+                  matches={nextFixtures}
+                  now={now}
+                  timeZone={timeZone}
+                  testId="summary-fixtures"
+                  isHidden={isHidden}
+                />
               ) : (
                 <Muted>{season.complete ? 'The season is over.' : 'No fixtures to come.'}</Muted>
               )}
@@ -249,109 +287,28 @@ export function LeaguePage(props: LeaguePageProps) {
               it stands. The real table is not changed by replays.
             </p>
           ) : null}
-          {phases.length > 1 ? (
-            <nav aria-label="Tables" className="mb-3 flex flex-wrap gap-2 text-sm" data-testid="table-phases">
-              {phases.map((candidate, index) => {
-                const current = phase ? candidate.code === phase.code : index === 0;
-                return (
-                  <AppLink
-                    key={candidate.code}
-                    to={pageUrl(
-                      competition.code,
-                      {
-                        season: season.code,
-                        view: view === 'overall' ? null : view,
-                        asOf,
-                        phase: index === 0 ? null : candidate.code,
-                      },
-                      '#standings',
-                    )}
-                    aria-current={current ? 'page' : undefined}
-                    preventScrollReset
-                    className={`rounded border px-3 py-1 ${
-                      current
-                        ? 'border-slate-800 bg-slate-800 font-semibold text-white dark:border-slate-200 dark:bg-slate-200 dark:text-slate-900'
-                        : 'border-slate-300 text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800'
-                    }`}
-                  >
-                    {candidate.name}
-                  </AppLink>
-                );
-              })}
-            </nav>
-          ) : null}
-          <nav aria-label="Table views" className="mb-3 flex flex-wrap gap-2 text-sm">
-            {VIEWS.map(([key, label]) => (
-              <AppLink
-                key={key}
-                to={pageUrl(
-                  competition.code,
-                  { season: season.code, view: key === 'overall' ? null : key, asOf, phase: phase?.code ?? null },
-                  '#standings',
-                )}
-                aria-current={key === view ? 'page' : undefined}
-                preventScrollReset
-                className={`rounded-full border px-3 py-1 ${
-                  key === view
-                    ? 'border-brand-600 bg-brand-600 font-semibold text-white'
-                    : 'border-slate-300 text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800'
-                }`}
-              >
-                {label}
-              </AppLink>
-            ))}
-          </nav>
-          <form
-            method="get"
-            action="#standings"
-            className="mb-3 flex flex-wrap items-end gap-2 text-sm"
-            aria-label="Table on a date"
-          >
-            <input type="hidden" name="season" value={season.code} />
-            {view === 'overall' ? null : <input type="hidden" name="view" value={view} />}
-            {phase ? <input type="hidden" name="phase" value={phase.code} /> : null}
-            <label className="flex flex-col gap-1">
-              <span className="font-medium">Table on date</span>
-              <input
-                type="date"
-                name="asOf"
-                defaultValue={asOf ?? ''}
-                min={season.startDate ?? undefined}
-                max={season.endDate ?? undefined}
-                className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
-              />
-            </label>
-            <button
-              type="submit"
-              className="rounded border border-slate-400 px-3 py-1 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800"
-            >
-              Show table
-            </button>
-            {asOf ? (
-              <AppLink
-                to={pageUrl(
-                  competition.code,
-                  { season: season.code, view: view === 'overall' ? null : view, phase: phase?.code ?? null },
-                  '#standings',
-                )}
-                preventScrollReset
-                className="px-1 py-1 underline"
-              >
-                Latest table
-              </AppLink>
-            ) : null}
-          </form>
+          <TableControls
+            code={competition.code}
+            season={{ code: season.code, startDate: season.startDate, endDate: season.endDate }}
+            view={view}
+            asOf={asOf}
+            phases={phases.map(({ code, name }) => ({ code, name }))}
+            phase={phase?.code ?? null}
+            revealed={props.revealed}
+          />
           {asOf ? (
             <p className="mb-2 text-sm font-medium" data-testid="as-of">
               As it stood at the end of {formatDate(asOf)}.
             </p>
           ) : null}
-          {standings.rows.length > 0 ? (
+          {spoilerHidden ? (
+            <Muted>Hidden in spoiler-safe mode.</Muted>
+          ) : standings.rows.length > 0 ? (
             <StandingsTable rows={standings.rows} caption={caption} liveTeamIds={liveTeamIds} />
           ) : (
             <Muted>No table yet: no team has played.</Muted>
           )}
-          {standings.adjustments.length > 0 ? (
+          {standings.adjustments.length > 0 && !spoilerHidden ? (
             <ul className="mt-3 space-y-1 text-xs text-slate-600 dark:text-slate-400">
               {standings.adjustments.map((adjustment, index) => {
                 const team = standings.rows.find((row) => row.team.id === adjustment.teamId)?.team.name ?? 'A team';
@@ -364,9 +321,9 @@ export function LeaguePage(props: LeaguePageProps) {
               })}
             </ul>
           ) : null}
-          {phase?.carryOver ? (
+          {props.carryOverNote ? (
             <p className="mt-3 text-xs text-slate-600 dark:text-slate-400" data-testid="carry-over">
-              {CARRY_OVER_NOTES[phase.carryOver]}
+              {props.carryOverNote}
             </p>
           ) : null}
           <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
@@ -375,12 +332,18 @@ export function LeaguePage(props: LeaguePageProps) {
         </Panel>
 
         <Panel id="top-teams" title="Top teams">
-          <TopTeams rows={summaryTable.rows} />
+          {spoilerHidden ? <Muted>Hidden in spoiler-safe mode.</Muted> : <TopTeams rows={summaryTable.rows} />}
         </Panel>
 
         <Panel id="results" title="Results" className="lg:col-span-3">
           {results.length > 0 ? (
-            <MatchGroups groups={groupByRound(results, 'desc')} now={now} timeZone={timeZone} testId="results" />
+            <MatchGroups
+              groups={groupByRound(results, 'desc')}
+              now={now}
+              timeZone={timeZone}
+              testId="results"
+              isHidden={isHidden}
+            />
           ) : (
             <Muted>No results yet this season.</Muted>
           )}
@@ -390,11 +353,17 @@ export function LeaguePage(props: LeaguePageProps) {
           {liveNow.length > 0 ? (
             <div className="mb-4">
               <h3 className="mb-1 text-sm font-semibold text-red-700 dark:text-red-400">Live now</h3>
-              <MatchList matches={liveNow} now={now} timeZone={timeZone} />
+              <MatchList matches={liveNow} now={now} timeZone={timeZone} isHidden={isHidden} />
             </div>
           ) : null}
           {fixtures.length > 0 ? (
-            <MatchGroups groups={groupByRound(fixtures, 'asc')} now={now} timeZone={timeZone} testId="fixtures" />
+            <MatchGroups
+              groups={groupByRound(fixtures, 'asc')}
+              now={now}
+              timeZone={timeZone}
+              testId="fixtures"
+              isHidden={isHidden}
+            />
           ) : (
             <Muted>{season.complete ? 'Every match of this season has been played.' : 'No fixtures to come.'}</Muted>
           )}
@@ -403,8 +372,7 @@ export function LeaguePage(props: LeaguePageProps) {
         {props.moreRounds || props.allRounds ? (
           <p className="text-sm lg:col-span-3">
             <AppLink
-              to={pageUrl(
-                competition.code,
+              to={link(
                 {
                   season: season.code,
                   view: view === 'overall' ? null : view,
@@ -422,7 +390,11 @@ export function LeaguePage(props: LeaguePageProps) {
 
         {scorers.length > 0 ? (
           <Panel id="scorers" title="Top scorers" className="lg:col-span-3">
-            <TopScorersTable scorers={scorers} caption={`Top scorers, ${competition.name} ${season.code}`} />
+            {spoilerHidden ? (
+              <Muted>Hidden in spoiler-safe mode.</Muted>
+            ) : (
+              <TopScorersTable scorers={scorers} caption={`Top scorers, ${competition.name} ${season.code}`} />
+            )}
           </Panel>
         ) : null}
       </div>

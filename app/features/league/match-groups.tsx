@@ -20,7 +20,9 @@ export function roundTitle(match: Pick<MatchSummary, 'stage' | 'round'>): string
 
 /** Groups in kick-off order of their first match (`desc`: newest group first, newest match first). */
 export function groupByRound(matches: readonly MatchSummary[], order: 'asc' | 'desc'): MatchGroup[] {
-  const sorted = [...matches].sort((a, b) => (order === 'asc' ? 1 : -1) * (a.kickoffAt.localeCompare(b.kickoffAt) || a.id - b.id));
+  const sorted = [...matches].sort(
+    (a, b) => (order === 'asc' ? 1 : -1) * (a.kickoffAt.localeCompare(b.kickoffAt) || a.id - b.id),
+  );
   const groups = new Map<string, MatchGroup>();
   for (const match of sorted) {
     const key = `${match.stage ?? ''}|${match.round ?? ''}`;
@@ -40,24 +42,26 @@ function byDay(matches: readonly MatchSummary[], timeZone: string): Array<[strin
   return [...days.entries()];
 }
 
-export function MatchGroups({ groups, now, timeZone, testId }: { groups: MatchGroup[]; now: Date; timeZone: string; testId?: string }) {
+export function MatchGroups({
+  groups,
+  now,
+  timeZone,
+  testId,
+  isHidden,
+}: {
+  groups: MatchGroup[];
+  now: Date;
+  timeZone: string;
+  testId?: string;
+  /** Spoiler-safe mode (app/lib/spoiler.ts): whose score to hide. */
+  isHidden?: (match: MatchSummary) => boolean;
+}) {
   return (
     <div className="space-y-4" data-testid={testId}>
       {groups.map((group) => (
         <div key={group.key}>
           <h3 className="mb-1 text-sm font-semibold text-slate-800 dark:text-slate-200">{group.title}</h3>
-          {byDay(group.matches, timeZone).map(([day, matches]) => (
-            <div key={day}>
-              <h4 className="px-2 pt-1 text-xs text-slate-600 dark:text-slate-400" suppressHydrationWarning>
-                {formatDay(matches[0]?.kickoffAt ?? day, timeZone)}
-              </h4>
-              <ul>
-                {matches.map((match) => (
-                  <MatchRow key={match.id} match={match} now={now} timeZone={timeZone} />
-                ))}
-              </ul>
-            </div>
-          ))}
+          <MatchList matches={group.matches} now={now} timeZone={timeZone} isHidden={isHidden} />
         </div>
       ))}
     </div>
@@ -88,7 +92,13 @@ export function MatchList({
           </h4>
           <ul>
             {list.map((match) => (
-              <MatchRow key={match.id} match={match} now={now} timeZone={timeZone} hideScore={isHidden?.(match) ?? false} />
+              <MatchRow
+                key={match.id}
+                match={match}
+                now={now}
+                timeZone={timeZone}
+                hideScore={isHidden?.(match) ?? false}
+              />
             ))}
           </ul>
         </div>
