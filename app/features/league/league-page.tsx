@@ -18,7 +18,6 @@ import { deferred } from '../../lib/deferred.tsx';
 import type { TopScorersProps } from './top-scorers.tsx';
 import type { TopTeamsProps } from './top-teams.tsx';
 import type { TableControlsProps } from './table-controls.tsx';
-import { pageUrl, VIEWS } from './league-url.ts';
 
 // Rendered by the server; their code loads after the page's (app/lib/deferred.tsx; first-load budget).
 const TopTeams = deferred<TopTeamsProps>(async () => (await import('./top-teams.tsx')).TopTeams);
@@ -60,6 +59,20 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
 });
 const neverHidden = () => false;
 
+const VIEWS: Array<['overall' | 'home' | 'away', string]> = [
+  ['overall', 'Overall'],
+  ['home', 'Home'],
+  ['away', 'Away'],
+];
+
+/** `/league/{code}?…#hash`, leaving out the parameters without a value. */
+function pageUrl(code: string, params: Record<string, string | null>, hash: string): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  const query = search.toString();
+  return `/league/${code}${query ? `?${query}` : ''}${hash}`;
+}
+
 const formatDate = (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`));
 
 export function LeaguePage(props: LeaguePageProps) {
@@ -92,6 +105,7 @@ export function LeaguePage(props: LeaguePageProps) {
   // the competition would be (every score, or a hidden team in the table).
   const spoilerHidden =
     !props.revealed && (spoiler.setting.all || standings.rows.some((row) => spoiler.hidesTeam(row.team.id)));
+  const viewParam = view === 'overall' ? null : view;
   /** A link to this page; a reveal lasts while the visitor moves between its tables. */
   const link = (params: Record<string, string | null>, hash: string) =>
     pageUrl(competition.code, { ...params, reveal: props.revealed ? '1' : null }, hash);
@@ -177,7 +191,7 @@ export function LeaguePage(props: LeaguePageProps) {
               competition.code,
               {
                 season: season.code,
-                view: view === 'overall' ? null : view,
+                view: viewParam,
                 asOf,
                 phase: phase?.code ?? null,
                 reveal: '1',
@@ -288,13 +302,36 @@ export function LeaguePage(props: LeaguePageProps) {
             </p>
           ) : null}
           <TableControls
-            code={competition.code}
-            season={{ code: season.code, startDate: season.startDate, endDate: season.endDate }}
-            view={view}
-            asOf={asOf}
-            phases={phases.map(({ code, name }) => ({ code, name }))}
-            phase={phase?.code ?? null}
-            revealed={props.revealed}
+            phases={phases.map((candidate, index) => ({
+              label: candidate.name,
+              href: link(
+                { season: season.code, view: viewParam, asOf, phase: index === 0 ? null : candidate.code },
+                '#standings',
+              ),
+              current: phase ? candidate.code === phase.code : index === 0,
+            }))}
+            views={VIEWS.map(([key, label]) => ({
+              label,
+              href: link(
+                { season: season.code, view: key === 'overall' ? null : key, asOf, phase: phase?.code ?? null },
+                '#standings',
+              ),
+              current: key === view,
+            }))}
+            dateForm={{
+              hidden: [
+                ['season', season.code],
+                ...(viewParam ? [['view', viewParam] as [string, string]] : []),
+                ...(phase ? [['phase', phase.code] as [string, string]] : []),
+                ...(props.revealed ? [['reveal', '1'] as [string, string]] : []),
+              ],
+              asOf,
+              min: season.startDate,
+              max: season.endDate,
+              latest: asOf
+                ? link({ season: season.code, view: viewParam, phase: phase?.code ?? null }, '#standings')
+                : null,
+            }}
           />
           {asOf ? (
             <p className="mb-2 text-sm font-medium" data-testid="as-of">
@@ -375,7 +412,7 @@ export function LeaguePage(props: LeaguePageProps) {
               to={link(
                 {
                   season: season.code,
-                  view: view === 'overall' ? null : view,
+                  view: viewParam,
                   asOf,
                   rounds: props.allRounds ? null : 'all',
                 },
