@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate, isValidTimeZone, utcRangeOfLocalDay, zonedTimeToUtc } from './time-zones.ts';
+import { dateTimeFormat, isCalendarDate, isValidTimeZone, utcRangeOfLocalDay, zonedTimeToUtc } from './time-zones.ts';
 
 describe('zonedTimeToUtc', () => {
   it('converts London summer and winter times', () => {
@@ -27,5 +27,20 @@ describe('validation', () => {
     expect(isCalendarDate('2024-02-29')).toBe(true);
     expect(isCalendarDate('2023-02-29')).toBe(false);
     expect(isCalendarDate('2023-2-1')).toBe(false);
+  });
+});
+
+describe('dateTimeFormat', () => {
+  it('builds a formatter once per locale and options, and formats in the zone asked for', () => {
+    const options = { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Tokyo' } as const;
+    const first = dateTimeFormat('en-GB', options);
+    expect(dateTimeFormat('en-GB', { ...options })).toBe(first);
+    expect(dateTimeFormat('en-GB', { ...options, timeZone: 'Europe/London' })).not.toBe(first);
+    expect(first.format(new Date('2024-01-15T12:00:00Z'))).toBe('21:00');
+  });
+
+  it('rejects an unknown zone as Intl does, and caches nothing for it', () => {
+    expect(() => dateTimeFormat('en-GB', { timeZone: 'Mars/Olympus_Mons' })).toThrow(RangeError);
+    expect(() => dateTimeFormat('en-GB', { timeZone: 'Mars/Olympus_Mons' })).toThrow(RangeError);
   });
 });

@@ -6,6 +6,7 @@ import { badgeInitials } from '../../domain/badge.ts';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
 import { clockLabel } from '../../domain/match-clock.ts';
 import { isLive } from '../../domain/match-status.ts';
+import { dateTimeFormat } from '../../domain/time-zones.ts';
 import type { ReactNode } from 'react';
 import { AppLink } from './app-link.tsx';
 
@@ -68,9 +69,7 @@ export function matchStatusLabel(match: MatchSummary, now: Date, timeZone: strin
       return 'Awd.';
     default:
       return match.kickoffTimeKnown
-        ? new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone }).format(
-            new Date(match.kickoffAt),
-          )
+        ? dateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(match.kickoffAt))
         : 'TBC';
   }
 }

@@ -9,7 +9,7 @@
 // isValidTimeZone, so a forged cookie can never reach Intl.
 import { useEffect, useSyncExternalStore } from 'react';
 import { useRevalidator } from 'react-router';
-import { isValidTimeZone } from '../../domain/time-zones.ts';
+import { dateTimeFormat, isValidTimeZone } from '../../domain/time-zones.ts';
 
 export const TIME_ZONE_COOKIE = 'tz';
 export const DEFAULT_TIME_ZONE = 'UTC';
@@ -44,24 +44,25 @@ export function resolveTimeZone(url: URL, cookieHeader: string | null): { timeZo
 
 /** The calendar date (YYYY-MM-DD) of `instant` as lived in `timeZone`. */
 export function localDateIn(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
+  const parts = dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
+    instant,
+  );
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
-/** The browser's own zone, or null when it reports none usable. */
+let browserZone: string | null | undefined;
+
+/** The browser's own zone, or null when it reports none usable (read once: every render asks). */
 export function browserTimeZone(): string | null {
+  if (browserZone !== undefined) return browserZone;
   try {
     const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
-    return isValidTimeZone(zone) ? zone : null;
+    browserZone = isValidTimeZone(zone) ? zone : null;
   } catch {
-    return null;
+    browserZone = null;
   }
+  return browserZone;
 }
 
 function writeTimeZoneCookie(timeZone: string): void {

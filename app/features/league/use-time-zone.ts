@@ -3,21 +3,32 @@
 // browser switches to its own zone once hydrated, so the first client render
 // matches the server's HTML.
 import { useSyncExternalStore } from 'react';
+import { dateTimeFormat } from '../../../domain/time-zones.ts';
 import { browserTimeZone } from '../../lib/time-zone.ts';
 
 const noSubscription = () => () => undefined;
 
 export function useTimeZone(serverTimeZone: string): string {
   // Hydration uses the server's snapshot, then React re-renders with the browser's.
-  return useSyncExternalStore(noSubscription, () => browserTimeZone() ?? serverTimeZone, () => serverTimeZone);
+  return useSyncExternalStore(
+    noSubscription,
+    () => browserTimeZone() ?? serverTimeZone,
+    () => serverTimeZone,
+  );
 }
 
 /** "Sat 12 Aug 2023" in `timeZone`. */
 export function formatDay(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(new Date(iso));
+  return dateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone,
+  }).format(new Date(iso));
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant in `timeZone`, for grouping. */
 export function dayKey(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(new Date(iso));
+  return dateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(new Date(iso));
 }
