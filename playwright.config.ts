@@ -52,6 +52,8 @@ export default defineConfig({
       AUTO_SEED: '0',
       // No demo schedule: tests start the replays they watch (POST /api/replays), so pages are deterministic.
       REPLAY_MODE: 'off',
+      // The rate of demo replays a test starts (POST /api/test/demo-replays): a match in about 20 s.
+      REPLAY_SPEED: '300',
       ANALYTICS_GTM_ID: 'GTM-E2ETEST',
       SOCIAL_TELEGRAM_URL: 'https://t.me/scoreline_example',
       SOCIAL_TWITTER_URL: 'https://twitter.com/scoreline_example',

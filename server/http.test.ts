@@ -18,6 +18,30 @@ describe.each(TEST_ENGINES)('HTTP API on %s', (engine) => {
   const countMessages = async () =>
     Number((await t.database.handle.db.selectFrom('contact_message').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
+  it('has no test routes unless ENABLE_TEST_ROUTES is set, and leaves them out of the API description', async () => {
+    const response = await t.app.request('/api/test/demo-replays', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ matchId: 1 }),
+    });
+    expect(response.status).toBe(404);
+    const enabled = await createTestApp(engine, { ENABLE_TEST_ROUTES: '1' });
+    try {
+      const bad = await enabled.app.request('/api/test/demo-replays', { method: 'POST', body: 'not json' });
+      expect(bad.status).toBe(400);
+      const unknown = await enabled.app.request('/api/test/demo-replays', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ matchId: 999_999 }),
+      });
+      expect(unknown.status).toBe(404);
+      const description = (await (await enabled.app.request('/api/openapi.json')).json()) as { paths: object };
+      expect(Object.keys(description.paths).some((path) => path.includes('/test/'))).toBe(false);
+    } finally {
+      await enabled.close();
+    }
+  });
+
   it('reports health with the database checked', async () => {
     const response = await t.app.request('/api/health');
     expect(response.status).toBe(200);

@@ -16,7 +16,7 @@ import { footballErrorResponse, footballRoutes } from './modules/football/footba
 import { matchInsightRoutes } from './modules/football/match-insight.routes.ts';
 import { matchInsightService } from './modules/football/match-insight.service.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
-import { replayRoutes } from './modules/live/replay.routes.ts';
+import { replayRoutes, testReplayRoutes } from './modules/live/replay.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { sitemapRoutes } from './modules/site/sitemap.ts';
 import { errorBody, fieldErrors } from './platform/http-errors.ts';
@@ -116,6 +116,7 @@ export function createHttpApp(options: HttpAppOptions) {
   matchInsightRoutes(matchInsightService({ db: services.database.db, football: services.football, clock: services.clock }), api);
   liveRoutes(services.live.hub, api);
   replayRoutes(services.replays, api);
+  if (services.config.ENABLE_TEST_ROUTES) testReplayRoutes(services.replays, api, services.clock);
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: `${config.SITE_NAME} API`, version: '1' },

@@ -1,6 +1,7 @@
 // Live updates in a real browser (issue #4): a replay of the Euro 2016 final,
 // started through the API at 600×, scores its extra-time goal on the open
-// match page — score, timeline and commentary change without a reload.
+// match page — score, timeline and commentary change without a reload; a demo
+// replay reaches the home page, /live-sports, its league table and its page.
 import { expect, test } from '@playwright/test';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
 import { documentIsMarked, markDocument, prepareContext, waitForHydration } from './support.ts';
@@ -78,7 +79,7 @@ test('going offline pauses the stream and coming back resumes it with nothing lo
   expect(await documentIsMarked(page)).toBe(true);
 });
 
-test('one replay’s goals reach the live list, its table as it stood, and its match page, none reloaded', async ({
+test('one demo replay’s goals reach the home page, the live list, its table as it stood and its match page, none reloaded', async ({
   browser,
   request,
 }) => {
@@ -90,20 +91,31 @@ test('one replay’s goals reach the live list, its table as it stood, and its m
   const opener = matches.find((match) => match.home.name === 'France' && match.away.name === 'Romania');
   expect(opener, 'France v Romania is in the e2e data').toBeDefined();
 
-  const created = await request.post('/api/replays', { data: { matchId: opener?.id, speed: 300 } });
+  // A demo replay (as the day's schedule starts them, at REPLAY_SPEED: 300× here), so home lists it too.
+  const created = await request.post('/api/test/demo-replays', { data: { matchId: opener?.id } });
   expect(created.status()).toBe(201);
   const replay = ((await created.json()) as { match: MatchSummary }).match;
 
   const context = await browser.newContext();
   await prepareContext(context);
-  const [sports, league, centre] = await Promise.all([context.newPage(), context.newPage(), context.newPage()]);
+  const [home, sports, league, centre] = await Promise.all([
+    context.newPage(),
+    context.newPage(),
+    context.newPage(),
+    context.newPage(),
+  ]);
+  await home.goto('/');
   await sports.goto('/live-sports');
   await league.goto(`/league/euro?season=2016&replay=${replay.id}`);
   await centre.goto(`/match/${replay.id}`);
-  for (const page of [sports, league, centre]) {
+  for (const page of [home, sports, league, centre]) {
     await waitForHydration(page);
     await markDocument(page);
   }
+  // Home listed it before its first goal (57'), with the day's other matches.
+  await expect(home.locator(`li:has(a[data-match-id="${replay.id}"])`).first().getByTestId('row-score')).toHaveText(
+    /^(–|0 – 0)$/,
+  );
   await expect(league.getByTestId('replay-table-note')).toContainText('France v Romania');
   await expect(league.getByTestId('standings').locator('caption')).toContainText('with the replay');
   const franceRow = league
@@ -118,11 +130,12 @@ test('one replay’s goals reach the live list, its table as it stood, and its m
   // Full time at 300×: played 1, won 1, 2–1, 3 points — France's record before its second match.
   await expect(centre.getByTestId('match-score')).toHaveText(/2\s*–\s*1/, { timeout: 60_000 });
   await expect.poll(franceNumbers, { timeout: 20_000 }).toEqual(['1', '1', '0', '0', '2', '1', '+1', '3']);
-  // /live-sports lists every replay running (home lists the demo schedule's, not on-demand ones).
-  await expect(sports.locator(`li:has(a[data-match-id="${replay.id}"])`).getByTestId('row-score')).toHaveText(
-    /2\s*–\s*1/,
-  );
-  for (const page of [sports, league, centre])
+  // /live-sports lists every replay running; home lists the day's matches, the demo replays among them.
+  for (const page of [home, sports])
+    await expect(page.locator(`li:has(a[data-match-id="${replay.id}"])`).first().getByTestId('row-score')).toHaveText(
+      /2\s*–\s*1/,
+    );
+  for (const page of [home, sports, league, centre])
     expect(await documentIsMarked(page), `${page.url()} was never reloaded`).toBe(true);
 
   // The real tournament table never counts a replay.

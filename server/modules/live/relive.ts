@@ -16,10 +16,20 @@ export type ReliveOutcome =
 
 export interface ReliveService {
   relive(matchId: number, speed: number): Promise<ReliveOutcome>;
+  /** A demo replay kicking off at `kickoffMs`, listed with the day's matches (the end-to-end suite's; test routes only). */
+  demoAt(matchId: number, kickoffMs: number): Promise<ReliveOutcome>;
 }
 
 export function createReliveService(ingest: Ingest, football: FootballService): ReliveService {
-  return { relive: (matchId, speed) => relive(ingest, football, matchId, speed) };
+  return {
+    relive: (matchId, speed) => relive(ingest, football, matchId, speed),
+    async demoAt(matchId, kickoffMs) {
+      if (!(await ingest.replay.pool()).includes(matchId))
+        return { ok: false, reason: 'not-replayable', message: `Match ${matchId} has no event stream to replay` };
+      const result = await ingest.pipeline.apply(await ingest.replay.demoAt(matchId, kickoffMs));
+      return { ok: true, match: await football.getMatch(result.matchId) };
+    },
+  };
 }
 
 async function relive(ingest: Ingest, football: FootballService, matchId: number, speed: number): Promise<ReliveOutcome> {

@@ -6,6 +6,7 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { matchSummarySchema } from '../../../domain/football-contracts.ts';
 import { errorBody, errorBodySchema } from '../../platform/http-errors.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { ReliveService } from './relive.ts';
 
 
@@ -32,6 +33,27 @@ const replayRoute = createRoute({
     429: { description: 'Too many replays running', content: { 'application/json': { schema: errorBodySchema } } },
   },
 });
+
+const demoReplayBodySchema = z.object({
+  matchId: z.number().int().positive(),
+  /** Seconds from now to the kick-off: a page can be open before the match starts. */
+  kickoffInSeconds: z.number().int().min(0).max(3600).default(0),
+});
+
+/**
+ * POST /api/test/demo-replays (ENABLE_TEST_ROUTES only, not in the API's description): a demo replay
+ * kicking off soon, listed on the home page like the demo schedule's, at REPLAY_SPEED. The end-to-end
+ * suite runs without the schedule, whose slots it cannot wait for.
+ */
+export function testReplayRoutes(replays: ReliveService, api: OpenAPIHono, clock: Clock) {
+  api.post('/test/demo-replays', async (c) => {
+    const body = demoReplayBodySchema.safeParse(await c.req.json().catch(() => null));
+    if (!body.success) return c.json(errorBody('invalid_input', 'Expected { matchId, kickoffInSeconds? }'), 400);
+    const outcome = await replays.demoAt(body.data.matchId, clock.now().getTime() + body.data.kickoffInSeconds * 1000);
+    if (!outcome.ok) return c.json(errorBody('not_found', outcome.message), 404);
+    return c.json({ match: outcome.match }, 201);
+  });
+}
 
 export function replayRoutes(replays: ReliveService, api: OpenAPIHono) {
   api.openapi(replayRoute, async (c) => {

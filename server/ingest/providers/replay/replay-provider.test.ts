@@ -118,4 +118,33 @@ describe.skipIf(!hasData)('demo replays of real matches', () => {
     expect(statuses.has('finished') && statuses.has('scheduled') && (statuses.has('live') || statuses.has('half-time'))).toBe(true);
     for (const snapshot of today) expect(snapshot.replayOf?.matchId).toBeGreaterThan(0);
   });
+
+  it('starts a demo replay outside the schedule, then moves it on from its stored kick-off like a scheduled one', async () => {
+    now = Date.parse('2026-11-25T09:00:00Z');
+    const provider = createReplayProvider({ db: database.handle.db, clock, seed: 'test', speed: 600 });
+    const pipeline = createPipeline({ database: database.handle, clock, logger, onAppended: () => undefined });
+    const final = await findOriginal('Portugal', 'France', 'Final');
+    const snapshot = await provider.demoAt(Number(final.id), now + 5_000);
+    expect(snapshot.externalId).toBe(`demo:2026-11-25:999.${(now + 5_000) / 1000}:${final.id}`);
+    expect(snapshot.status).toBe('scheduled');
+    const { matchId } = await pipeline.apply(snapshot);
+    // Not one of the day's scheduled replays, and nothing the schedule would make.
+    expect((await provider.fixtures('2026-11-25')).map((fixture) => fixture.externalId)).not.toContain(snapshot.externalId);
+    // Five seconds on it is live, and it runs at REPLAY_SPEED from the kick-off stored with it.
+    now += 5_000 + 30 * 100;
+    const [live] = (await provider.liveSnapshot()).filter((candidate) => candidate.externalId === snapshot.externalId);
+    expect(live?.status).toBe('live');
+    expect(live?.clock?.phase).toBe('1H');
+    await pipeline.apply(live!);
+    // 60 minutes of wall time is 600 hours of match time at 600×: it has finished, as the final did (1–0 aet).
+    now += 60 * 60_000;
+    const [done] = (await provider.liveSnapshot()).filter((candidate) => candidate.externalId === snapshot.externalId);
+    expect(done?.status).toBe('finished');
+    expect([done?.score.home, done?.score.away]).toEqual([1, 0]);
+    await pipeline.apply(done!);
+    // Off the schedule, nothing but its stored kick-off places it.
+    await expect(provider.matchDetail(snapshot.externalId)).rejects.toThrow('not on the schedule');
+    const row = await database.handle.db.selectFrom('match').selectAll().where('id', '=', matchId).executeTakeFirstOrThrow();
+    expect(row.replay_of_match_id).toBe(final.id);
+  });
 });

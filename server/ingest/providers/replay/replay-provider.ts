@@ -31,7 +31,15 @@ export interface ReplayProvider extends LiveProvider {
   relive(originalMatchId: number, rate: number, kickoffMs?: number): Promise<string>;
   /** Stored matches that can be replayed. */
   pool(): Promise<readonly number[]>;
+  /**
+   * A demo replay of a stored match kicking off at `kickoffMs`, outside the day's schedule: listed with the
+   * day's matches like the scheduled ones. For the end-to-end suite, which cannot wait for a schedule slot.
+   */
+  demoAt(originalMatchId: number, kickoffMs: number): Promise<ProviderMatchSnapshot>;
 }
+
+/** Schedule slots run 0…31; demo replays started outside the schedule take this slot number. */
+const UNSCHEDULED_SLOT = 999;
 
 const CACHE_LIMIT = 160;
 
@@ -196,6 +204,12 @@ export function createReplayProvider(options: ReplayProviderOptions): ReplayProv
       return snapshots;
     },
     matchDetail: (externalId) => snapshotById(externalId),
+    async demoAt(originalMatchId, kickoffMs) {
+      const day = new Date(kickoffMs).toISOString().slice(0, 10);
+      // The index (kick-off second) keeps two of them apart; the stored kick-off drives it from then on.
+      const externalId = `demo:${day}:${UNSCHEDULED_SLOT}.${Math.floor(kickoffMs / 1000)}:${originalMatchId}`;
+      return snapshotOf(externalId, kickoffMs, speed, originalMatchId);
+    },
     async relive(originalMatchId, rate, kickoffMs) {
       if (!(rate > 0 && rate <= 600)) throw new ProviderPayloadError('The replay speed must be between 0 and 600', ['rate']);
       await sourceOf(originalMatchId, false);
