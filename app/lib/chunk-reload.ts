@@ -65,6 +65,15 @@ export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * For a failed chunk load (a new deployment replaced the chunk): starts the guarded reload and gives a
+ * promise that never settles, to keep waiting while the page reloads. Null for any other error, or when
+ * the guard refuses (a second failure within 60 s): the caller lets the error through.
+ */
+export function reloadingFor(error: unknown): Promise<never> | null {
+  return isChunkLoadError(error) && reloadForChunkError() ? new Promise<never>(() => {}) : null;
+}
+
+/**
  * React.lazy that turns a failed chunk load into the guarded reload. When the
  * guard refuses (a second failure within 60 s) the error reaches the nearest
  * error boundary, which says what happened.
@@ -74,10 +83,9 @@ export function lazyWithReload<P extends object>(load: () => Promise<{ default: 
     try {
       return await load();
     } catch (error) {
-      if (isChunkLoadError(error) && reloadForChunkError()) {
-        // Keep suspending while the page reloads.
-        return new Promise<never>(() => {});
-      }
+      // Keeps suspending while the page reloads.
+      const reloading = reloadingFor(error);
+      if (reloading) return reloading;
       throw error;
     }
   });

@@ -23,7 +23,7 @@ import {
   type ComponentType,
   type ReactElement,
 } from 'react';
-import { isChunkLoadError, loadChunk, reloadForChunkError } from './chunk-reload.ts';
+import { loadChunk, reloadingFor } from './chunk-reload.ts';
 
 const serverLoads: Array<Promise<unknown>> = [];
 /** Code started by route modules loaded for a client-side navigation (see deferredCodeLoaded). */
@@ -123,7 +123,8 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
       (error: unknown) => {
         // A new deployment replaced the chunk: the guarded reload (app/lib/chunk-reload.ts); while it
         // reloads the server's HTML stays. Otherwise the error reaches the nearest error boundary.
-        if (isChunkLoadError(error) && reloadForChunkError()) return new Promise<never>(() => {});
+        const reloading = reloadingFor(error);
+        if (reloading) return reloading;
         loading = null;
         throw error;
       },

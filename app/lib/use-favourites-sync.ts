@@ -2,6 +2,7 @@
 // account (app/lib/favourites-sync.ts). That code loads only when someone is
 // signed in, so a guest's pages do not carry it (issue #5 first-load budget).
 import { useEffect } from 'react';
+import { loadChunk } from './chunk-reload.ts';
 import { setAccountWriter, type FavouriteKind } from './favourites.ts';
 
 export function useFavouritesSync(userId: number | null): void {
@@ -12,7 +13,8 @@ export function useFavouritesSync(userId: number | null): void {
     setAccountWriter((kind, ref, starred) => void queued.push([kind, ref, starred]));
     let stop: (() => void) | null = null;
     let cancelled = false;
-    import('./favourites-sync.ts').then(
+    // Offline, the load waits for the connection to come back.
+    loadChunk(() => import('./favourites-sync.ts')).then(
       ({ startFavouritesSync }) => {
         if (!cancelled) stop = startFavouritesSync(userId, queued);
       },
