@@ -14,7 +14,8 @@
 //   Apertura/Clausura), Argentina (ar.1), Colombia (co.1), MLS (conferences).
 // - Complete, but no final table found in a stored source to check against (and
 //   not known well enough to enter by heart): see NOT_VERIFIED. They are checked
-//   for self-consistency only.
+//   for self-consistency, and against every published number found for them
+//   (PUBLISHED_FACTS: top places, points, relegated clubs).
 // - Incomplete in the data (NOTICE.md and below): 2024-25 es.1, it.1 (matchday 38
 //   without scores), tr.1 and es.2 (last matchday partly without scores), dz.1
 //   (postponed and unscored matches), ma.1 (stops after 25 rounds), and every
@@ -264,6 +265,117 @@ const NOT_VERIFIED: Readonly<Record<string, string>> = {
   '2025 br.1': NOT_FOUND,
 };
 
+/** A fact about one row of a final table, as a source published it: its place, its points, its goals. */
+interface PublishedRowFact {
+  team: string;
+  position?: number;
+  played?: number;
+  won?: number;
+  drawn?: number;
+  lost?: number;
+  goalsFor?: number;
+  goalsAgainst?: number;
+  points?: number;
+}
+
+/**
+ * For seasons without a whole published table in the stored sources (NOT_VERIFIED: NOT_FOUND), every
+ * published number that was found, with where (team names as the data spells them). The computed table
+ * must agree with each; a complete table would replace the entry by a file in tests/fixtures/official-tables.
+ */
+const PUBLISHED_FACTS: Readonly<Record<string, { source: string; rows: PublishedRowFact[] }>> = {
+  '2022-23 de.2': {
+    source: 'https://shocknaue.com/2-bundesliga-22-23 (final places, points and goals of the top three)',
+    rows: [
+      { team: '1. FC Heidenheim 1846', position: 1, points: 67, goalsFor: 67, goalsAgainst: 36 },
+      { team: 'SV Darmstadt 98', position: 2, points: 67, goalsFor: 50, goalsAgainst: 33 },
+      { team: 'Hamburger SV', position: 3, points: 66, goalsFor: 70, goalsAgainst: 45 },
+    ],
+  },
+  '2023-24 de.2': {
+    source: 'sport.de final table (mirror www--sport--de.c.hs-data.com, 2. Bundesliga Tabelle; rows 1-3 were stored)',
+    rows: [
+      {
+        team: 'FC St. Pauli',
+        position: 1,
+        played: 34,
+        won: 20,
+        drawn: 9,
+        lost: 5,
+        goalsFor: 62,
+        goalsAgainst: 36,
+        points: 69,
+      },
+      {
+        team: 'Holstein Kiel',
+        position: 2,
+        played: 34,
+        won: 21,
+        drawn: 5,
+        lost: 8,
+        goalsFor: 65,
+        goalsAgainst: 39,
+        points: 68,
+      },
+      {
+        team: 'Fortuna Düsseldorf',
+        position: 3,
+        played: 34,
+        won: 18,
+        drawn: 9,
+        lost: 7,
+        goalsFor: 72,
+        goalsAgainst: 40,
+        points: 63,
+      },
+    ],
+  },
+  '2024-25 en.2': {
+    source: 'The West Australian, 2025-05-03, "100-point Leeds lift Championship, pipping Burnley" (thewest.com.au)',
+    rows: [
+      { team: 'Leeds United FC', position: 1, points: 100 },
+      { team: 'Burnley FC', position: 2, points: 100 },
+    ],
+  },
+  '2024-25 fr.2': {
+    source:
+      'sport.fr, "Lorient champion de Ligue 2, Martigues en National" and footmercato.net on the last matchday (final places only)',
+    rows: [
+      { team: 'FC Lorient', position: 1 },
+      { team: 'Paris FC', position: 2 },
+      { team: 'FC Metz', position: 3 },
+      { team: 'USL Dunkerque', position: 4 },
+      { team: 'EA Guingamp', position: 5 },
+      { team: 'Clermont Foot 63', position: 16 },
+      { team: 'FC Martigues', position: 17 },
+      { team: 'SM Caen', position: 18 },
+    ],
+  },
+  '2024-25 it.2': {
+    source: 'notiziariocalcio.com on the last matchday of Serie B 2024-25 (final points; places 1-4)',
+    rows: [
+      { team: 'Sassuolo Calcio', position: 1, points: 82 },
+      { team: 'Pisa SC', position: 2, points: 76 },
+      { team: 'Spezia Calcio', position: 3, points: 66 },
+      { team: 'US Cremonese', position: 4, points: 61 },
+      { team: 'Frosinone Calcio', points: 43 },
+      { team: 'US Salernitana 1919', points: 42 },
+      { team: 'Sampdoria', points: 41 },
+    ],
+  },
+  '2025 br.1': {
+    source:
+      'redehoje.com.br, 2025-12-07 (Flamengo champions on 79 points; Sport last; Ceará, Fortaleza, Juventude and Sport relegated)',
+    rows: [
+      { team: 'CR Flamengo', position: 1, points: 79 },
+      { team: 'SC Recife', position: 20 },
+    ],
+  },
+};
+
+/** The four relegated clubs of the 2025 Brasileirão, in any order: places 17 to 20. */
+const RELEGATED_BR_2025 = ['Ceará SC', 'Fortaleza EC', 'EC Juventude', 'SC Recife'];
+
 describe.skipIf(!dataShipped)('official final tables', () => {
   it('covers every complete league season shipped: an official table, or a reason listed in NOT_VERIFIED', () => {
     const covered = new Set(officialTables.map((table) => `${table.season} ${table.competition}`));
@@ -315,6 +427,36 @@ describe.skipIf(!dataShipped)('official final tables', () => {
       expect(computed).toEqual(official.rows);
     },
   );
+});
+
+describe.skipIf(!dataShipped)('published facts of seasons without a whole published table', () => {
+  it('are kept only for seasons listed as not found', () => {
+    for (const key of Object.keys(PUBLISHED_FACTS)) expect(NOT_VERIFIED[key], key).toContain(NOT_FOUND);
+  });
+
+  it.each(Object.entries(PUBLISHED_FACTS))('%s agrees with every published number found', (key, facts) => {
+    const [season, code] = key.split(' ') as [string, string];
+    const rows = computeFinalTable(readLeagueSeason(season, code));
+    for (const fact of facts.rows) {
+      const row = rows.find((candidate) => candidate.teamName === fact.team);
+      expect(
+        row,
+        `${fact.team} in the computed ${key} table: ${rows.map((candidate) => candidate.teamName).join(', ')}`,
+      ).toBeDefined();
+      const { team: _team, ...numbers } = fact;
+      const computed = Object.fromEntries(
+        Object.keys(numbers).map((field) => [field, row?.[field as keyof typeof numbers]]),
+      );
+      expect(computed, `${fact.team} (${facts.source})`).toEqual(numbers);
+    }
+    if (key === '2025 br.1')
+      expect(
+        rows
+          .slice(16)
+          .map((row) => row.teamName)
+          .sort(),
+      ).toEqual([...RELEGATED_BR_2025].sort());
+  });
 });
 
 function expectSelfConsistent(league: LeagueSeason): void {
