@@ -130,9 +130,9 @@ export async function findSeason(db: Db, competitionId: number, code: string): P
   return row ? toSeason(row) : undefined;
 }
 
-/** What the standings engine needs: every match of a season with its result. */
-export async function listSeasonResults(db: Db, seasonId: number) {
-  const rows = await db
+/** What the standings engine needs: every real (never replayed) match of a season, or of one of its groups, with its result. */
+export async function listSeasonResults(db: Db, seasonId: number, filter: { group?: string } = {}) {
+  let query = db
     .selectFrom('match')
     .select([
       'id',
@@ -147,8 +147,9 @@ export async function listSeasonResults(db: Db, seasonId: number) {
       'group_name',
     ])
     .where('season_id', '=', seasonId)
-    .where('replay_of_match_id', 'is', null)
-    .execute();
+    .where('replay_of_match_id', 'is', null);
+  if (filter.group !== undefined) query = query.where('group_name', '=', filter.group);
+  const rows = await query.execute();
   return rows.map((row) => ({
     id: Number(row.id),
     kickoffAt: toIsoString(row.kickoff_at),

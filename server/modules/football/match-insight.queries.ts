@@ -2,10 +2,8 @@
 // events momentum is counted from, where a match sits in its competition, and
 // the results of a tournament group.
 import type { Kysely } from 'kysely';
-import { toIsoString } from '../../../db/client.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { MomentumAction, MomentumEvent } from '../../../domain/momentum.ts';
-import { matchStatusSchema } from '../../../domain/match-schemas.ts';
 import { parseTags } from '../../../domain/match-stats.ts';
 import { WYSCOUT_TAG } from '../../../domain/wyscout-tags.ts';
 
@@ -88,22 +86,3 @@ export async function findMatchPlace(db: Db, matchId: number) {
   };
 }
 
-/** The real (never replayed) matches of one group of a season, with their results. */
-export async function listGroupResults(db: Db, seasonId: number, group: string) {
-  const rows = await db
-    .selectFrom('match')
-    .select(['id', 'kickoff_at', 'home_team_id', 'away_team_id', 'home_score', 'away_score', 'status'])
-    .where('season_id', '=', seasonId)
-    .where('group_name', '=', group)
-    .where('replay_of_match_id', 'is', null)
-    .execute();
-  return rows.map((row) => ({
-    id: Number(row.id),
-    kickoffAt: toIsoString(row.kickoff_at),
-    homeTeamId: Number(row.home_team_id),
-    awayTeamId: Number(row.away_team_id),
-    homeScore: row.home_score,
-    awayScore: row.away_score,
-    status: matchStatusSchema.parse(row.status),
-  }));
-}

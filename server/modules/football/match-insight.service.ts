@@ -20,7 +20,8 @@ import { computeStandings, headToHeadRecord } from '../../../domain/standings.ts
 import type { Clock } from '../../platform/clock.ts';
 import type { FootballService } from './football.service.ts';
 import { listTeamsByIds } from './football.queries.ts';
-import { findMatchPlace, listGroupResults, listMomentumActions, listMomentumEvents } from './match-insight.queries.ts';
+import { listSeasonResults } from './football.queries.ts';
+import { findMatchPlace, listMomentumActions, listMomentumEvents } from './match-insight.queries.ts';
 
 /** The period whose minutes are all played during each break. */
 const BREAK_AFTER: Partial<Record<MatchPhase, PlayingPhase>> = { HT: '1H', BET: '2H', EHT: 'E1', BP: 'E2' };
@@ -85,7 +86,7 @@ export function createMatchInsightService(options: { db: Kysely<Database>; footb
 
   /** A tournament group's table; for a replay, the results before the original with the replay's score in its place. */
   async function groupTable(match: MatchSummary, place: NonNullable<Awaited<ReturnType<typeof findMatchPlace>>>, group: string): Promise<TableAround> {
-    const results = await listGroupResults(db, place.seasonId, group);
+    const results = await listSeasonResults(db, place.seasonId, { group });
     const original = match.replayOf;
     const replayCounts = original !== null && match.status !== 'scheduled' && match.score.home !== null && match.score.away !== null;
     const counted = original
@@ -93,7 +94,7 @@ export function createMatchInsightService(options: { db: Kysely<Database>; footb
           .filter((result) => result.kickoffAt < original.kickoffAt)
           .concat(
             replayCounts
-              ? [{ id: match.id, kickoffAt: original.kickoffAt, homeTeamId: match.home.id, awayTeamId: match.away.id, homeScore: match.score.home, awayScore: match.score.away, status: 'finished' as const }]
+              ? [{ id: match.id, kickoffAt: original.kickoffAt, homeTeamId: match.home.id, awayTeamId: match.away.id, homeScore: match.score.home, awayScore: match.score.away, status: 'finished' as const, stage: match.stage, round: match.round, group }]
               : [],
           )
       : results.map((result) => (isLive(result.status) ? { ...result, status: 'finished' as const, homeScore: result.homeScore ?? 0, awayScore: result.awayScore ?? 0 } : result));
