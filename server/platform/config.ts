@@ -145,7 +145,8 @@ export const configSchema = z.object({
   OIDC_REDIRECT_URI: optionalUrl,
   OIDC_NAME: optionalText,
 
-  // Only for the end-to-end suite: mounts /__test/* pages that exercise error paths.
+  // Only for the end-to-end suite: mounts /__test/* pages that exercise error paths, and
+  // POST /api/test/demo-replays (a demo replay started off the schedule).
   ENABLE_TEST_ROUTES: booleanFlag,
 });
 
