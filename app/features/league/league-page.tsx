@@ -105,10 +105,17 @@ export function LeaguePage(props: LeaguePageProps) {
   // the competition would be (every score, or a hidden team in the table).
   const spoilerHidden =
     !props.revealed && (spoiler.setting.all || standings.rows.some((row) => spoiler.hidesTeam(row.team.id)));
-  const viewParam = view === 'overall' ? null : view;
-  /** A link to this page; a reveal lasts while the visitor moves between its tables. */
-  const link = (params: Record<string, string | null>, hash: string) =>
-    pageUrl(competition.code, { ...params, reveal: props.revealed ? '1' : null }, hash);
+  /** This page's address parameters; a reveal lasts while the visitor moves between its tables. */
+  const here: Record<string, string | null> = {
+    season: season.code,
+    view: view === 'overall' ? null : view,
+    asOf,
+    phase: phase?.code ?? null,
+    reveal: props.revealed ? '1' : null,
+  };
+  /** This page with `changes` made to its address. */
+  const link = (changes: Record<string, string | null>, hash = '#standings') =>
+    pageUrl(competition.code, { ...here, ...changes }, hash);
   const asItStands = (standings.liveMatchIds?.length ?? 0) > 0;
   const liveTeamIds = new Set(
     matches
@@ -186,20 +193,7 @@ export function LeaguePage(props: LeaguePageProps) {
           data-testid="league-spoiler"
         >
           Spoiler-safe mode is on: scores, the table and the top scorers are hidden.{' '}
-          <AppLink
-            to={pageUrl(
-              competition.code,
-              {
-                season: season.code,
-                view: viewParam,
-                asOf,
-                phase: phase?.code ?? null,
-                reveal: '1',
-              },
-              '#standings',
-            )}
-            className="font-semibold underline"
-          >
+          <AppLink to={link({ reveal: '1' })} className="font-semibold underline">
             Reveal them
           </AppLink>
         </p>
@@ -304,33 +298,23 @@ export function LeaguePage(props: LeaguePageProps) {
           <TableControls
             phases={phases.map((candidate, index) => ({
               label: candidate.name,
-              href: link(
-                { season: season.code, view: viewParam, asOf, phase: index === 0 ? null : candidate.code },
-                '#standings',
-              ),
+              href: link({ phase: index === 0 ? null : candidate.code }),
               current: phase ? candidate.code === phase.code : index === 0,
             }))}
             views={VIEWS.map(([key, label]) => ({
               label,
-              href: link(
-                { season: season.code, view: key === 'overall' ? null : key, asOf, phase: phase?.code ?? null },
-                '#standings',
-              ),
+              href: link({ view: key === 'overall' ? null : key }),
               current: key === view,
             }))}
             dateForm={{
-              hidden: [
-                ['season', season.code],
-                ...(viewParam ? [['view', viewParam] as [string, string]] : []),
-                ...(phase ? [['phase', phase.code] as [string, string]] : []),
-                ...(props.revealed ? [['reveal', '1'] as [string, string]] : []),
-              ],
+              // The date replaces asOf; the rest of the address stays.
+              hidden: Object.entries(here).filter(
+                (entry): entry is [string, string] => entry[0] !== 'asOf' && entry[1] !== null,
+              ),
               asOf,
               min: season.startDate,
               max: season.endDate,
-              latest: asOf
-                ? link({ season: season.code, view: viewParam, phase: phase?.code ?? null }, '#standings')
-                : null,
+              latest: asOf ? link({ asOf: null }) : null,
             }}
           />
           {asOf ? (
@@ -409,15 +393,7 @@ export function LeaguePage(props: LeaguePageProps) {
         {props.moreRounds || props.allRounds ? (
           <p className="text-sm lg:col-span-3">
             <AppLink
-              to={link(
-                {
-                  season: season.code,
-                  view: viewParam,
-                  asOf,
-                  rounds: props.allRounds ? null : 'all',
-                },
-                '#results',
-              )}
+              to={link({ phase: null, rounds: props.allRounds ? null : 'all' }, '#results')}
               className="underline"
             >
               {props.allRounds ? 'Show the latest rounds only' : 'Show every round of results and fixtures'}

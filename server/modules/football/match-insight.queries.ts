@@ -1,6 +1,6 @@
 // Reads behind the match centre's insight sections (issue #5): the actions and
-// events momentum is counted from, where a match sits in its competition, and
-// the results of a tournament group.
+// events momentum is counted from, and where a match sits in its competition
+// (a tournament group's results come from listSeasonResults).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import type { MomentumAction, MomentumEvent } from '../../../domain/momentum.ts';
@@ -85,4 +85,3 @@ export async function findMatchPlace(db: Db, matchId: number) {
     rules: row.rules,
   };
 }
-

@@ -19,8 +19,7 @@ import type { Momentum } from '../../../domain/momentum-series.ts';
 import { computeStandings, headToHeadRecord } from '../../../domain/standings.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { FootballService } from './football.service.ts';
-import { listTeamsByIds } from './football.queries.ts';
-import { listSeasonResults } from './football.queries.ts';
+import { listSeasonResults, listTeamsByIds } from './football.queries.ts';
 import { findMatchPlace, listMomentumActions, listMomentumEvents } from './match-insight.queries.ts';
 
 /** The period whose minutes are all played during each break. */

@@ -2,6 +2,7 @@
 // again from now at a chosen speed, through the same pipeline and stream as
 // the demo schedule. Shared by POST /api/replays and the match page's form.
 import type { MatchSummary } from '../../../domain/football-contracts.ts';
+import type { ProviderMatchSnapshot } from '../../../domain/live-contracts.ts';
 import type { Ingest } from '../../ingest/ingest.ts';
 import { ProviderPayloadError } from '../../ingest/provider.ts';
 import { RELIVE_PROVIDER } from '../../ingest/providers/replay/replay-provider.ts';
@@ -21,29 +22,33 @@ export interface ReliveService {
 }
 
 export function createReliveService(ingest: Ingest, football: FootballService): ReliveService {
+  /** Every replay, on demand or demo, is of a stored match with an event stream; null when `matchId` is one. */
+  async function refusedFor(matchId: number): Promise<ReliveOutcome | null> {
+    if ((await ingest.replay.pool()).includes(matchId)) return null;
+    return { ok: false, reason: 'not-replayable', message: `Match ${matchId} has no event stream to replay` };
+  }
+  /** Through the pipeline every provider's snapshots take; the match as the site now has it. */
+  async function start(snapshot: ProviderMatchSnapshot): Promise<ReliveOutcome> {
+    const result = await ingest.pipeline.apply(snapshot);
+    return { ok: true, match: await football.getMatch(result.matchId) };
+  }
+
   return {
-    relive: (matchId, speed) => relive(ingest, football, matchId, speed),
+    async relive(matchId, speed) {
+      const refused = await refusedFor(matchId);
+      if (refused) return refused;
+      if ((await ingest.runningReplays(RELIVE_PROVIDER)) >= MAX_RUNNING_RELIVES) {
+        return { ok: false, reason: 'too-many', message: 'Too many replays are running; try again in a minute' };
+      }
+      try {
+        return await start(await ingest.replay.matchDetail(await ingest.replay.relive(matchId, speed)));
+      } catch (error) {
+        if (error instanceof ProviderPayloadError) return { ok: false, reason: 'not-replayable', message: error.message };
+        throw error;
+      }
+    },
     async demoAt(matchId, kickoffMs) {
-      if (!(await ingest.replay.pool()).includes(matchId))
-        return { ok: false, reason: 'not-replayable', message: `Match ${matchId} has no event stream to replay` };
-      const result = await ingest.pipeline.apply(await ingest.replay.demoAt(matchId, kickoffMs));
-      return { ok: true, match: await football.getMatch(result.matchId) };
+      return (await refusedFor(matchId)) ?? start(await ingest.replay.demoAt(matchId, kickoffMs));
     },
   };
-}
-
-async function relive(ingest: Ingest, football: FootballService, matchId: number, speed: number): Promise<ReliveOutcome> {
-  const pool = await ingest.replay.pool();
-  if (!pool.includes(matchId)) return { ok: false, reason: 'not-replayable', message: `Match ${matchId} has no event stream to replay` };
-  if ((await ingest.runningReplays(RELIVE_PROVIDER)) >= MAX_RUNNING_RELIVES) {
-    return { ok: false, reason: 'too-many', message: 'Too many replays are running; try again in a minute' };
-  }
-  try {
-    const externalId = await ingest.replay.relive(matchId, speed);
-    const result = await ingest.pipeline.apply(await ingest.replay.matchDetail(externalId));
-    return { ok: true, match: await football.getMatch(result.matchId) };
-  } catch (error) {
-    if (error instanceof ProviderPayloadError) return { ok: false, reason: 'not-replayable', message: error.message };
-    throw error;
-  }
 }
