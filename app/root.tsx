@@ -18,14 +18,17 @@ import { localeMiddleware } from './lib/locale.server.ts';
 import { ScrollManager } from './lib/scroll.tsx';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from './lib/seo.ts';
 import { useRootData, type RootData } from './lib/site.ts';
+import { zoneOffsetsFor } from './lib/time-zone.ts';
+import { registerZoneOffsets } from '../domain/time-zones.ts';
 
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
 
-export async function loader({ context }: Route.LoaderArgs): Promise<RootData & { user: HeaderUser | null }> {
+export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData & { user: HeaderUser | null }> {
   // `user` feeds the header (app/lib/auth-user.ts); sign-in and sign-out reload the document.
   return {
     site: getServices(context).publicConfig,
     nonce: getRequestInfo(context).nonce,
+    zoneOffsets: zoneOffsetsFor(new URL(request.url), request.headers.get('cookie')),
     user: await getHeaderUser(context),
   };
 }
@@ -44,6 +47,8 @@ export const meta: Route.MetaFunction = ({ error }) =>
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRootData();
   const nonce = root?.nonce || undefined;
+  // Before any part of the page writes a time (idempotent): see domain/time-zones.ts.
+  if (root?.zoneOffsets) registerZoneOffsets(root.zoneOffsets);
   useHydratedMark();
   return (
     <html lang="en" suppressHydrationWarning>

@@ -122,7 +122,14 @@ export type Scorer = z.infer<typeof scorerSchema>;
 
 const FORM_LENGTH = 5;
 const DAY_MS = 86_400_000;
-const nameOrder = new Intl.Collator('en', { sensitivity: 'base' });
+let collator: Intl.Collator | undefined;
+/** Alphabetical order of names, accents and case aside. Built on first use: a browser pays for starting Intl only when a page sorts. */
+const nameOrder = {
+  compare(a: string, b: string): number {
+    collator ??= new Intl.Collator('en', { sensitivity: 'base' });
+    return collator.compare(a, b);
+  },
+};
 
 /** The statuses of a match that may still be played (and so still change a head-to-head). */
 const PENDING_STATUSES: ReadonlySet<MatchStatus> = new Set(['scheduled', 'live', 'half-time', 'postponed']);

@@ -1,5 +1,12 @@
 // Local wall-clock times ↔ UTC with the platform's time-zone database (Intl),
-// no date library. Used to turn a "day in the visitor's time zone" into a UTC range.
+// no date library. Used to turn a "day in the visitor's time zone" into a UTC range,
+// and to write kick-off times and dates the same way on the server and in the browser.
+//
+// In a browser the first Intl formatter of a page costs 50–100 ms of one core (the
+// platform loads its locale and zone data), so what a page renders while it hydrates
+// never needs Intl: dates are written with the English names below, and a zone's
+// offsets come from a table the server sends with the page (zoneOffsetTable) — UTC
+// needs none. Only a zone without a table, or an instant outside it, asks Intl.
 
 // Building a formatter costs far more than formatting with one (tens of microseconds each, and a
 // page formats every kick-off time and day heading on each render): build each kind once.
@@ -44,6 +51,13 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 
 /** Offset of `timeZone` from UTC at the instant `utcMs`, in minutes (e.g. +60 for Paris in winter). */
 export function offsetMinutes(utcMs: number, timeZone: string): number {
+  if (timeZone === 'UTC' || timeZone === 'Etc/UTC') return 0;
+  const table = zoneTables.get(timeZone);
+  if (table && utcMs >= table.fromMs && utcMs < table.toMs) return offsetInTable(table, utcMs);
+  return intlOffsetMinutes(utcMs, timeZone);
+}
+
+function intlOffsetMinutes(utcMs: number, timeZone: string): number {
   const parts = formatterFor(timeZone).formatToParts(new Date(utcMs));
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
@@ -87,4 +101,132 @@ export function utcDayOf(instant: Date): string {
 /** `date` (YYYY-MM-DD) moved by `days` calendar days. */
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * A zone's offsets over [fromMs, toMs): the offset at fromMs, then each change as [instant in minutes
+ * since the epoch, new offset in minutes]. Plain JSON, sent to the browser with each page.
+ */
+export interface ZoneOffsetTable {
+  zone: string;
+  fromMs: number;
+  toMs: number;
+  initial: number;
+  changes: Array<[number, number]>;
+}
+
+const zoneTables = new Map<string, ZoneOffsetTable>();
+const TABLES_KEPT = 50;
+/** Daylight-saving rules change twice a year at most in almost every zone; a week apart catches them all. */
+const PROBE_STEP_MS = 7 * 86_400_000;
+
+function offsetInTable(table: ZoneOffsetTable, utcMs: number): number {
+  const minute = Math.floor(utcMs / 60_000);
+  let offset = table.initial;
+  for (const [at, next] of table.changes) {
+    if (at > minute) break;
+    offset = next;
+  }
+  return offset;
+}
+
+/** The offsets of `timeZone` over [fromMs, toMs), found with Intl (the server builds these; cached). */
+export function zoneOffsetTable(timeZone: string, fromMs: number, toMs: number): ZoneOffsetTable {
+  const cached = zoneTables.get(timeZone);
+  if (cached && cached.fromMs === fromMs && cached.toMs === toMs) return cached;
+  const initial = intlOffsetMinutes(fromMs, timeZone);
+  const changes: Array<[number, number]> = [];
+  const lastMs = toMs - 60_000;
+  let previous = initial;
+  let previousMs = fromMs;
+  for (let next = fromMs + PROBE_STEP_MS; previousMs < lastMs; next += PROBE_STEP_MS) {
+    const probeMs = Math.min(next, lastMs);
+    const offset = intlOffsetMinutes(probeMs, timeZone);
+    if (offset !== previous) {
+      // The change is in (previousMs, probeMs]: find its minute.
+      let low = Math.floor(previousMs / 60_000);
+      let high = Math.floor(probeMs / 60_000);
+      while (high - low > 1) {
+        const middle = Math.floor((low + high) / 2);
+        if (intlOffsetMinutes(middle * 60_000, timeZone) === previous) low = middle;
+        else high = middle;
+      }
+      changes.push([high, offset]);
+      previous = offset;
+    }
+    previousMs = probeMs;
+  }
+  const table = { zone: timeZone, fromMs, toMs, initial, changes };
+  registerZoneOffsets(table);
+  return table;
+}
+
+/** Makes offsetMinutes answer from `table` (one the server sent) instead of asking Intl. */
+export function registerZoneOffsets(table: ZoneOffsetTable): void {
+  if (zoneTables.get(table.zone) === table) return;
+  if (zoneTables.size >= TABLES_KEPT) zoneTables.clear();
+  zoneTables.set(table.zone, table);
+}
+
+/** Whether offsetMinutes can answer for `timeZone` at `utcMs` without Intl. */
+export function knowsOffset(utcMs: number, timeZone: string): boolean {
+  if (timeZone === 'UTC' || timeZone === 'Etc/UTC') return true;
+  const table = zoneTables.get(timeZone);
+  return table !== undefined && utcMs >= table.fromMs && utcMs < table.toMs;
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+/** British English abbreviations, as en-GB in CLDR writes them: "Jan", and "Sept" for September. */
+const shortMonth = (month: number) => (month === 8 ? 'Sept' : (MONTHS[month] as string).slice(0, 3));
+
+/** The wall clock in `timeZone` at `instant`: calendar fields of a Date shifted by the zone's offset, read in UTC. */
+function wallClock(instant: Date | number | string, timeZone: string): Date {
+  const utcMs = typeof instant === 'number' ? instant : new Date(instant).getTime();
+  return new Date(utcMs + offsetMinutes(utcMs, timeZone) * 60_000);
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** "19:45": the 24-hour time of `instant` in `timeZone`. */
+export function formatClockTime(instant: Date | number | string, timeZone: string): string {
+  const local = wallClock(instant, timeZone);
+  return `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
+}
+
+/** The calendar day (YYYY-MM-DD) of `instant` in `timeZone`. */
+export function calendarDayIn(instant: Date | number | string, timeZone: string): string {
+  return wallClock(instant, timeZone).toISOString().slice(0, 10);
+}
+
+/** "10 Jul 2016" (short: true), "10 July 2016", or with the weekday first: "Sun 10 Jul 2016", "Sunday 10 July 2016". */
+export function formatDate(
+  instant: Date | number | string,
+  timeZone: string,
+  { short = false, weekday = false }: { short?: boolean; weekday?: boolean } = {},
+): string {
+  const local = wallClock(instant, timeZone);
+  const month = short ? shortMonth(local.getUTCMonth()) : (MONTHS[local.getUTCMonth()] as string);
+  const date = `${local.getUTCDate()} ${month} ${local.getUTCFullYear()}`;
+  if (!weekday) return date;
+  const day = WEEKDAYS[local.getUTCDay()] as string;
+  return `${short ? day.slice(0, 3) : day} ${date}`;
+}
+
+/** A calendar date (YYYY-MM-DD) written out as formatDate does ("10 July 2016"). */
+export function formatCalendarDate(date: string, options?: { short?: boolean; weekday?: boolean }): string {
+  return formatDate(`${date}T00:00:00Z`, 'UTC', options);
 }

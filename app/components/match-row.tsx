@@ -6,7 +6,7 @@ import { badgeInitials } from '../../domain/badge.ts';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
 import { clockLabel } from '../../domain/match-clock.ts';
 import { isLive } from '../../domain/match-status.ts';
-import { dateTimeFormat } from '../../domain/time-zones.ts';
+import { formatClockTime } from '../../domain/time-zones.ts';
 import type { ReactNode } from 'react';
 import { AppLink } from './app-link.tsx';
 
@@ -68,9 +68,7 @@ export function matchStatusLabel(match: MatchSummary, now: Date, timeZone: strin
     case 'awarded':
       return 'Awd.';
     default:
-      return match.kickoffTimeKnown
-        ? dateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(match.kickoffAt))
-        : 'TBC';
+      return match.kickoffTimeKnown ? formatClockTime(match.kickoffAt, timeZone) : 'TBC';
   }
 }
 

@@ -9,7 +9,14 @@
 // isValidTimeZone, so a forged cookie can never reach Intl.
 import { useEffect, useSyncExternalStore } from 'react';
 import { useRevalidator } from 'react-router';
-import { dateTimeFormat, isValidTimeZone } from '../../domain/time-zones.ts';
+import {
+  calendarDayIn,
+  isValidTimeZone,
+  knowsOffset,
+  offsetMinutes,
+  zoneOffsetTable,
+  type ZoneOffsetTable,
+} from '../../domain/time-zones.ts';
 
 export const TIME_ZONE_COOKIE = 'tz';
 export const DEFAULT_TIME_ZONE = 'UTC';
@@ -44,17 +51,50 @@ export function resolveTimeZone(url: URL, cookieHeader: string | null): { timeZo
 
 /** The calendar date (YYYY-MM-DD) of `instant` as lived in `timeZone`. */
 export function localDateIn(instant: Date, timeZone: string): string {
-  const parts = dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
-    instant,
-  );
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  return calendarDayIn(instant, timeZone);
+}
+
+/** The span of the offset table sent with each page: every season the site holds, and years to come. */
+const TABLE_FROM_MS = Date.UTC(2000, 0, 1);
+const TABLE_TO_MS = Date.UTC(2040, 0, 1);
+
+/** For the root loader: the offsets of the zone this request renders in, or null for UTC (which needs none). */
+export function zoneOffsetsFor(url: URL, cookieHeader: string | null): ZoneOffsetTable | null {
+  const { timeZone } = resolveTimeZone(url, cookieHeader);
+  return timeZone === DEFAULT_TIME_ZONE ? null : zoneOffsetTable(timeZone, TABLE_FROM_MS, TABLE_TO_MS);
+}
+
+const DAY_MS = 86_400_000;
+const agreement = new Map<string, boolean>();
+
+/**
+ * Whether the browser's clock keeps the offsets of `zone` at every month from a year ago to a year
+ * ahead, read from Date alone: for what a page shows, the browser is then in that zone.
+ */
+function browserKeepsOffsetsOf(zone: string): boolean {
+  let agrees = agreement.get(zone);
+  if (agrees === undefined) {
+    agrees = true;
+    const now = Date.now();
+    for (let month = -12; month <= 12 && agrees; month++) {
+      const at = now + month * 30 * DAY_MS;
+      agrees = knowsOffset(at, zone) && -new Date(at).getTimezoneOffset() === offsetMinutes(at, zone);
+    }
+    agreement.set(zone, agrees);
+  }
+  return agrees;
 }
 
 let browserZone: string | null | undefined;
 
-/** The browser's own zone, or null when it reports none usable (read once: every render asks). */
-export function browserTimeZone(): string | null {
+/**
+ * The browser's own zone, or null when it reports none usable. When its clock keeps the offsets of
+ * `known` (the zone the server rendered in), that is the answer: asking the browser for its zone's
+ * name starts Intl, 50–100 ms of one core (domain/time-zones.ts), which only a visitor whose zone
+ * really differs then pays. The name is read once: every render asks.
+ */
+export function browserTimeZone(known: string): string | null {
+  if (browserKeepsOffsetsOf(known)) return known;
   if (browserZone !== undefined) return browserZone;
   try {
     const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -79,7 +119,7 @@ function writeTimeZoneCookie(timeZone: string): void {
 export function useVisitorTimeZone(server: { timeZone: string; source: TimeZoneSource }): string {
   const browser = useSyncExternalStore(
     subscribeNothing,
-    () => browserTimeZone() ?? server.timeZone,
+    () => browserTimeZone(server.timeZone) ?? server.timeZone,
     () => server.timeZone,
   );
   const revalidator = useRevalidator();

@@ -11,6 +11,7 @@ import { JsonLd } from '../components/json-ld.tsx';
 import { LiveDelaySetting } from '../features/preferences/live-delay-setting.tsx';
 import { TeamBadge } from '../components/match-row.tsx';
 import { RELIVE_SPEEDS } from '../../domain/replay-schedule.ts';
+import { formatDate } from '../../domain/time-zones.ts';
 import { loadMatchInsight } from '../features/match-centre/insight.server.ts';
 import { getServices } from '../lib/context.server.ts';
 import { numericIdSchema, parseParams } from '../lib/params.ts';
@@ -69,10 +70,9 @@ export const handle: RouteHandle = {
   },
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
+/** "14 Jan 2018": the match's date (UTC), as in its title. */
 export function formatMatchDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+  return formatDate(iso, 'UTC', { short: true });
 }
 
 function statusText(match: MatchSummary, now: Date): string {

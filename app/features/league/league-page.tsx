@@ -4,6 +4,7 @@
 // update live once hydrated.
 import type { MatchSummary, Season, Standings, TopScorers } from '../../../domain/football-contracts.ts';
 import { isLive } from '../../../domain/match-status.ts';
+import { formatCalendarDate } from '../../../domain/time-zones.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { FavouriteStar } from '../preferences/favourite-star.tsx';
@@ -51,12 +52,6 @@ export interface LeaguePageProps {
 
 const SUMMARY_COUNT = 5;
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 const neverHidden = () => false;
 
 const VIEWS: Array<['overall' | 'home' | 'away', string]> = [
@@ -73,7 +68,6 @@ function pageUrl(code: string, params: Record<string, string | null>, hash: stri
   return `/league/${code}${query ? `?${query}` : ''}${hash}`;
 }
 
-const formatDate = (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`));
 
 export function LeaguePage(props: LeaguePageProps) {
   const { competition, season, view, asOf, scorers, position } = props;
@@ -136,9 +130,9 @@ export function LeaguePage(props: LeaguePageProps) {
   const viewLabel = VIEWS.find(([key]) => key === view)?.[1] ?? 'Overall';
   const caption = `${competition.name} ${season.code}: ${phase ? `${phase.name}, ` : cup ? 'every match of the tournament, ' : ''}${viewLabel.toLowerCase()} table${
     asOf
-      ? ` as it stood on ${formatDate(asOf)}`
+      ? ` as it stood on ${formatCalendarDate(asOf)}`
       : props.replay?.replayOf
-        ? `, as it stood at the kick-off of ${props.replay.home.name} v ${props.replay.away.name} on ${formatDate(props.replay.replayOf.kickoffAt.slice(0, 10))}, with the replay's score`
+        ? `, as it stood at the kick-off of ${props.replay.home.name} v ${props.replay.away.name} on ${formatCalendarDate(props.replay.replayOf.kickoffAt.slice(0, 10))}, with the replay's score`
         : asItStands
           ? ', as it stands with live scores'
           : ''
@@ -159,7 +153,7 @@ export function LeaguePage(props: LeaguePageProps) {
         <p>
           {competition.areaName} · {cup ? 'Cup' : 'League'}
           {season.startDate && season.endDate
-            ? ` · ${formatDate(season.startDate)} to ${formatDate(season.endDate)}`
+            ? ` · ${formatCalendarDate(season.startDate)} to ${formatCalendarDate(season.endDate)}`
             : ''}
         </p>
         <div className="mt-3">
@@ -291,7 +285,7 @@ export function LeaguePage(props: LeaguePageProps) {
               <AppLink to={`/match/${props.replay.id}`} className="font-semibold underline">
                 {props.replay.home.name} v {props.replay.away.name}
               </AppLink>{' '}
-              kicked off on {formatDate(props.replay.replayOf.kickoffAt.slice(0, 10))}, with the replay&rsquo;s score as
+              kicked off on {formatCalendarDate(props.replay.replayOf.kickoffAt.slice(0, 10))}, with the replay&rsquo;s score as
               it stands. The real table is not changed by replays.
             </p>
           ) : null}
@@ -319,7 +313,7 @@ export function LeaguePage(props: LeaguePageProps) {
           />
           {asOf ? (
             <p className="mb-2 text-sm font-medium" data-testid="as-of">
-              As it stood at the end of {formatDate(asOf)}.
+              As it stood at the end of {formatCalendarDate(asOf)}.
             </p>
           ) : null}
           {spoilerHidden ? (

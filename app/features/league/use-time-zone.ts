@@ -3,7 +3,7 @@
 // browser switches to its own zone once hydrated, so the first client render
 // matches the server's HTML.
 import { useSyncExternalStore } from 'react';
-import { dateTimeFormat } from '../../../domain/time-zones.ts';
+import { calendarDayIn, formatDate } from '../../../domain/time-zones.ts';
 import { browserTimeZone } from '../../lib/time-zone.ts';
 
 const noSubscription = () => () => undefined;
@@ -12,23 +12,17 @@ export function useTimeZone(serverTimeZone: string): string {
   // Hydration uses the server's snapshot, then React re-renders with the browser's.
   return useSyncExternalStore(
     noSubscription,
-    () => browserTimeZone() ?? serverTimeZone,
+    () => browserTimeZone(serverTimeZone) ?? serverTimeZone,
     () => serverTimeZone,
   );
 }
 
 /** "Sat 12 Aug 2023" in `timeZone`. */
 export function formatDay(iso: string, timeZone: string): string {
-  return dateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone,
-  }).format(new Date(iso));
+  return formatDate(iso, timeZone, { short: true, weekday: true });
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant in `timeZone`, for grouping. */
 export function dayKey(iso: string, timeZone: string): string {
-  return dateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(new Date(iso));
+  return calendarDayIn(iso, timeZone);
 }

@@ -3,10 +3,10 @@
 // Penalty shoot-outs count as draws in the record, as in the official ones.
 import type { MatchSummary } from '../../../domain/football-contracts.ts';
 import type { MatchHeadToHead } from '../../../domain/match-insight.ts';
+import { formatDate } from '../../../domain/time-zones.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { TeamBadge } from '../../components/match-row.tsx';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 function Meeting({ meeting }: { meeting: MatchSummary }) {
@@ -21,7 +21,7 @@ function Meeting({ meeting }: { meeting: MatchSummary }) {
         className="block rounded-lg px-2 py-2 hover:bg-slate-100 dark:hover:bg-slate-800"
       >
         <span className="block text-xs text-slate-600 dark:text-slate-400">
-          {dateFormat.format(new Date(meeting.kickoffAt))} · {detail}
+          {formatDate(meeting.kickoffAt, 'UTC', { short: true })} · {detail}
         </span>
         <span className="sr-only">: </span>
         <span className="mt-1 grid grid-cols-[1fr_auto_1fr] items-center gap-2 text-sm">

@@ -6,6 +6,7 @@ import type { ReactElement } from 'react';
 import type { MatchSummary } from '../../../domain/football-contracts.ts';
 import type { TableAround as TableAroundData } from '../../../domain/match-insight.ts';
 import { isLive } from '../../../domain/match-status.ts';
+import { formatDate } from '../../../domain/time-zones.ts';
 import { AppLink } from '../../components/app-link.tsx';
 
 type Row = TableAroundData['rows'][number];
@@ -19,7 +20,6 @@ const COLUMNS: Array<{ key: keyof Row; short: string; long: string; wide?: boole
   { key: 'points', short: 'Pts', long: 'Points' },
 ];
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 function GapRow({ from, to }: { from: number; to: number }) {
   return (
@@ -90,7 +90,7 @@ export function TableAround({ table, match }: { table: TableAroundData; match: M
       </div>
       {table.replayOf ? (
         <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">
-          As it stood before the original match on {dateFormat.format(new Date(table.replayOf))}, with this replay&rsquo;s score counted.
+          As it stood before the original match on {formatDate(table.replayOf, 'UTC', { short: true })}, with this replay&rsquo;s score counted.
         </p>
       ) : null}
       <div className="overflow-x-auto">

@@ -1,5 +1,5 @@
 // The date strip's dates (issue #5): pure helpers over YYYY-MM-DD strings.
-import { addDays, isCalendarDate } from '../../../domain/time-zones.ts';
+import { addDays, formatCalendarDate, isCalendarDate } from '../../../domain/time-zones.ts';
 
 /** A `?date=` value when it is a real calendar date in a sane range, else null. */
 export function parseDateParam(value: string | null): string | null {
@@ -22,19 +22,9 @@ export function stripDays(today: string): StripDay[] {
   ];
 }
 
-const longDate = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** "Sunday 10 July 2016" for `2016-07-10` (a calendar date, so formatted in UTC; assembled from parts so ICU punctuation cannot differ between server and browser). */
+/** "Sunday 10 July 2016" for `2016-07-10`. */
 export function formatDay(date: string): string {
-  const parts = longDate.formatToParts(new Date(`${date}T00:00:00Z`));
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('weekday')} ${get('day')} ${get('month')} ${get('year')}`;
+  return formatCalendarDate(date, { weekday: true });
 }
 
 /** How a date is named next to `today`: Today, Yesterday, Tomorrow or the full date. */
