@@ -1,7 +1,16 @@
 // The football read API's shapes (issue #3): one zod schema per response,
 // shared by the server (validation, OpenAPI) and the browser (types).
 import { z } from 'zod';
-import { matchClockSchema, matchStatusSchema } from './match-schemas.ts';
+import {
+  matchClockSchema,
+  matchEventSchema,
+  matchStatusSchema,
+  playerStatsSchema,
+  teamStatsSchema,
+} from './match-schemas.ts';
+
+// Kept with the live stream's schemas (match-schemas.ts), which the browser loads without these.
+export { matchEventSchema, playerStatsSchema, teamStatsSchema };
 
 export const teamRefSchema = z.object({
   id: z.number().int(),
@@ -112,19 +121,6 @@ export const standingsSchema = z.object({
   rows: z.array(standingsRowSchema),
 });
 
-export const matchEventSchema = z.object({
-  seq: z.number().int(),
-  period: z.string(),
-  minute: z.number().int(),
-  addedMinute: z.number().int().nullable(),
-  type: z.string(),
-  teamId: z.number().int().nullable(),
-  /** `shortName` is the name lists use ("A. Griezmann"), where the source has one. */
-  player: z.object({ id: z.number().int(), name: z.string(), shortName: z.string().optional() }).nullable(),
-  relatedPlayer: z.object({ id: z.number().int(), name: z.string(), shortName: z.string().optional() }).nullable(),
-  detail: z.string().nullable(),
-});
-
 export const lineupPlayerSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -153,38 +149,6 @@ export const lineupsSchema = z.object({
   }),
 });
 
-export const teamStatsSchema = z.object({
-  teamId: z.number().int(),
-  shots: z.number().int(),
-  shotsOnTarget: z.number().int(),
-  possession: z.number(),
-  passes: z.number().int(),
-  passesAccurate: z.number().int(),
-  corners: z.number().int(),
-  fouls: z.number().int(),
-  offsides: z.number().int(),
-  yellowCards: z.number().int(),
-  redCards: z.number().int(),
-});
-
-export const playerStatsSchema = z.object({
-  playerId: z.number().int(),
-  name: z.string(),
-  teamId: z.number().int(),
-  minutes: z.number().int(),
-  goals: z.number().int(),
-  assists: z.number().int(),
-  shots: z.number().int(),
-  shotsOnTarget: z.number().int(),
-  passes: z.number().int(),
-  passesAccurate: z.number().int(),
-  keyPasses: z.number().int(),
-  duels: z.number().int(),
-  duelsWon: z.number().int(),
-  fouls: z.number().int(),
-  yellowCards: z.number().int(),
-  redCards: z.number().int(),
-});
 
 export const teamSchema = teamRefSchema.extend({
   kind: z.enum(['club', 'national']),

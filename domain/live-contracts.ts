@@ -3,8 +3,8 @@
 // event per event-log row). Shared by providers, the pipeline, the stream and
 // the browser's live store: one schema, types by inference.
 import { z } from 'zod';
-import { matchEventSchema, playerStatsSchema, teamStatsSchema } from './football-contracts.ts';
-import { matchClockSchema, matchStatusSchema } from './match-schemas.ts';
+import { scorePairSchema } from './live-stream.ts';
+import { matchClockSchema, matchStatusSchema, playerStatsSchema, teamStatsSchema } from './match-schemas.ts';
 
 // ---------------------------------------------------------------------------
 // Provider snapshots: the state of one match as a provider reports it.
@@ -65,8 +65,6 @@ export const snapshotEventSchema = z.object({
   detail: z.string().nullable(),
 });
 export type SnapshotEvent = z.infer<typeof snapshotEventSchema>;
-
-const scorePairSchema = z.object({ home: z.number().int().min(0), away: z.number().int().min(0) });
 
 export const snapshotTeamStatsSchema = teamStatsSchema.omit({ teamId: true });
 
@@ -146,69 +144,9 @@ export const providerMatchSnapshotSchema = z.object({
 export type ProviderMatchSnapshot = z.infer<typeof providerMatchSnapshotSchema>;
 
 // ---------------------------------------------------------------------------
-// The live stream: one message per event-log row.
+// The live stream's messages are in live-stream.ts (the browser loads that alone).
 
-export const liveScoreSchema = z.object({
-  matchId: z.number().int(),
-  status: matchStatusSchema,
-  clock: matchClockSchema.nullable(),
-  /** The last minute written by the server, for readers without a clock. */
-  minute: z.number().int().nullable(),
-  /** The score as it stands (including extra time). */
-  home: z.number().int().nullable(),
-  away: z.number().int().nullable(),
-  halfTime: scorePairSchema.nullable(),
-  /** Set once extra time has begun (the result "after extra time"). */
-  extraTime: scorePairSchema.nullable(),
-  penalties: scorePairSchema.nullable(),
-  /** The original match when this is a demo replay. */
-  replayOf: z.object({ matchId: z.number().int(), kickoffAt: z.string() }).nullable(),
-});
-export type LiveScore = z.infer<typeof liveScoreSchema>;
-
-export const commentaryLineSchema = z.object({
-  seq: z.number().int(),
-  period: z.string(),
-  minute: z.number().int(),
-  addedMinute: z.number().int().nullable(),
-  kind: z.enum(['goal', 'card', 'substitution', 'period', 'chance', 'set-piece', 'info']),
-  text: z.string().min(1),
-});
-export type CommentaryLine = z.infer<typeof commentaryLineSchema>;
-
-export const LIVE_EVENT_TYPES = ['score', 'match-event', 'correction', 'stats', 'commentary'] as const;
-export const liveEventTypeSchema = z.enum(LIVE_EVENT_TYPES);
-export type LiveEventType = z.infer<typeof liveEventTypeSchema>;
-
-export const liveEventDataSchemas = {
-  score: liveScoreSchema,
-  'match-event': z.object({ matchId: z.number().int(), event: matchEventSchema }),
-  correction: z.object({
-    matchId: z.number().int(),
-    /** The event as it was published before, and as it stands now (null: it was taken back, e.g. a disallowed goal). */
-    before: matchEventSchema,
-    after: matchEventSchema.nullable(),
-    reason: z.string(),
-  }),
-  stats: z.object({
-    matchId: z.number().int(),
-    teamStats: z.array(teamStatsSchema),
-    playerStats: z.array(playerStatsSchema),
-  }),
-  commentary: z.object({ matchId: z.number().int(), line: commentaryLineSchema }),
-} satisfies Record<LiveEventType, z.ZodType>;
-
-export type LiveEventData<T extends LiveEventType> = z.infer<(typeof liveEventDataSchemas)[T]>;
-
-/** One event-log row as the stream carries it. `id` is the log position (the SSE id). */
-export const liveEventSchema = z.discriminatedUnion('type', [
-  z.object({ id: z.number().int(), topic: z.string(), type: z.literal('score'), data: liveEventDataSchemas.score }),
-  z.object({ id: z.number().int(), topic: z.string(), type: z.literal('match-event'), data: liveEventDataSchemas['match-event'] }),
-  z.object({ id: z.number().int(), topic: z.string(), type: z.literal('correction'), data: liveEventDataSchemas.correction }),
-  z.object({ id: z.number().int(), topic: z.string(), type: z.literal('stats'), data: liveEventDataSchemas.stats }),
-  z.object({ id: z.number().int(), topic: z.string(), type: z.literal('commentary'), data: liveEventDataSchemas.commentary }),
-]);
-export type LiveEvent = z.infer<typeof liveEventSchema>;
+export * from './live-stream.ts';
 
 // ---------------------------------------------------------------------------
 // Topics a client subscribes to: `scores`, `match:{id}`, `chat:{matchId}`.

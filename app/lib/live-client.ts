@@ -18,7 +18,7 @@ let loading: Promise<ConnectionModule> | null = null;
 const stateListeners = new Set<(state: LiveState) => void>();
 
 function load(): Promise<ConnectionModule> {
-  if (!loading) void import('../../domain/live-contracts.ts').catch(() => undefined); // fetched alongside, not after
+  if (!loading) void import('../../domain/live-stream.ts').catch(() => undefined); // fetched alongside, not after
   loading ??= loadChunk(() => import('./live-connection.ts')).then(
     (loaded) => {
       module = loaded;

@@ -7,8 +7,8 @@
 // when the server says the gap can no longer be replayed (resync).
 // Pages reach it through app/lib/live-client.ts, which loads this module when
 // the first subscription comes (not with the page's first-load JavaScript).
-import type * as LiveContractsModule from '../../domain/live-contracts.ts';
-import type { LiveEvent, LiveEventType } from '../../domain/live-contracts.ts';
+import type * as LiveContractsModule from '../../domain/live-stream.ts';
+import type { LiveEvent, LiveEventType } from '../../domain/live-stream.ts';
 import { DelayQueue } from './delay-queue.ts';
 import { liveDelayMs, subscribeLiveDelay } from './live-delay.ts';
 
@@ -19,7 +19,7 @@ type LiveContracts = typeof LiveContractsModule;
 let contracts: Promise<LiveContracts> | null = null;
 
 function loadContracts(): Promise<LiveContracts> {
-  contracts ??= import('../../domain/live-contracts.ts').catch((error: unknown) => {
+  contracts ??= import('../../domain/live-stream.ts').catch((error: unknown) => {
     contracts = null; // a failed chunk download is tried again on the next attempt
     throw error;
   });

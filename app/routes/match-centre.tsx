@@ -2,7 +2,7 @@
 // data (issue #4); line-ups, chalkboard and player stats (issue #5) from this
 // route's loader and the same live data (features/match-centre/).
 import type { MatchEvent, MatchSummary, PlayerStats, TeamStats } from '../../domain/football-contracts.ts';
-import type { CommentaryLine } from '../../domain/live-contracts.ts';
+import type { CommentaryLine } from '../../domain/live-stream.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { ComingSoon } from '../components/coming-soon.tsx';
 import { pageMeta } from '../lib/seo.ts';
