@@ -17,6 +17,7 @@ import {
   lazy,
   Suspense,
   useEffect,
+  startTransition,
   useMemo,
   useState,
   useSyncExternalStore,
@@ -38,6 +39,18 @@ function publishWaiting(change: number): void {
   waiting += change;
   document.documentElement.toggleAttribute('data-hydrated', rootHydrated && waiting === 0);
 }
+
+/**
+ * False in the server's HTML and while the part hydrates, true after (and at once in parts mounted later):
+ * for what only works with JavaScript. React renders the component again, in one task, once hydrated:
+ * keep it small (a button, an input), not the section around it.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(subscribeNothing, isBrowser, isServer);
+}
+const subscribeNothing = () => () => undefined;
+const isBrowser = () => true;
+const isServer = () => false;
 
 /** Called by the root layout: its effects run after every part of the page has run its own. */
 export function useHydratedMark(): void {
@@ -142,7 +155,7 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
   const Lazy = lazy(start);
   const subscribe = (listener: () => void) => {
     listeners.add(listener);
-    return () => listeners.delete(listener);
+    return () => void listeners.delete(listener);
   };
   const isLoaded = () => loaded !== null;
 
@@ -156,7 +169,15 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
       slot.mounted();
       return () => slot.release();
     }, [slot]);
-    const codeHere = useSyncExternalStore(subscribe, isLoaded, isLoaded);
+    // Not useSyncExternalStore: its change would re-render the part at once, in one task; a transition
+    // lets React spread the work (with live updates meanwhile, the whole match centre renders again).
+    const [codeHere, setCodeHere] = useState(isLoaded);
+    useEffect(() => {
+      if (codeHere) return;
+      const arrived = () => startTransition(() => setCodeHere(true));
+      if (isLoaded()) return arrived();
+      return subscribe(arrived);
+    }, [codeHere]);
     const shown = codeHere ? props : serverProps;
     return useMemo(
       () => (

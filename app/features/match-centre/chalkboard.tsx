@@ -4,7 +4,8 @@
 // loader's data; in the browser, choosing a player or a replay moving on
 // fetches the chalkboard again from the API. Without JavaScript the player is
 // chosen with a plain GET form.
-import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useHydrated } from '../../lib/deferred.tsx';
 import type { Chalkboard, ChalkboardPass, ChalkboardShot, ShotOutcome } from '../../../domain/chalkboard.ts';
 import type { MatchSummary } from '../../../domain/football-contracts.ts';
 import { Pitch, PITCH_LENGTH, PITCH_WIDTH } from './pitch.tsx';
@@ -241,20 +242,30 @@ function PassLines({ passes }: { passes: readonly ChalkboardPass[] }) {
   );
 }
 
+/** Without JavaScript the choice is sent as ?player=…; with it, choosing is enough and the button goes. */
+function SubmitWithoutScript() {
+  return useHydrated() ? null : (
+    <button
+      type="submit"
+      className="rounded bg-slate-900 px-2 py-1 text-sm font-semibold text-white dark:bg-slate-100 dark:text-slate-900"
+    >
+      Show
+    </button>
+  );
+}
+
 function PassMap({
   match,
   board,
   playerId,
   onChoose,
   pending,
-  enhanced,
 }: {
   match: MatchSummary;
   board: Chalkboard;
   playerId: number | null;
   onChoose: (id: number) => void;
   pending: boolean;
-  enhanced: boolean;
 }) {
   const selectId = useId();
   const player = board.players.find((candidate) => candidate.id === playerId) ?? null;
@@ -297,15 +308,7 @@ function PassMap({
               </optgroup>
             ))}
           </select>
-          {/* Without JavaScript the choice is sent as ?player=…; with it, choosing is enough. */}
-          {enhanced ? null : (
-            <button
-              type="submit"
-              className="rounded bg-slate-900 px-2 py-1 text-sm font-semibold text-white dark:bg-slate-100 dark:text-slate-900"
-            >
-              Show
-            </button>
-          )}
+          <SubmitWithoutScript />
         </form>
       </div>
       <p className="mb-2 text-sm" aria-live="polite" data-testid="pass-summary">
@@ -362,8 +365,6 @@ function PassMap({
   );
 }
 
-const subscribeNothing = () => () => undefined;
-
 /**
  * `refresh` changes whenever the match moves on (live events); while the
  * chalkboard follows a replay (`upTo` set) that fetches it again.
@@ -381,12 +382,6 @@ export function ChalkboardView({
   const [source, setSource] = useState(initial);
   const [playerId, setPlayerId] = useState<number | null>(initial.passMap?.playerId ?? null);
   const [pending, setPending] = useState(false);
-  // False in the server's HTML and while hydrating, true after: the no-JavaScript button goes.
-  const enhanced = useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
   const controller = useRef<AbortController | null>(null);
   if (source !== initial) {
     setSource(initial);
@@ -458,7 +453,6 @@ export function ChalkboardView({
         board={board}
         playerId={playerId}
         pending={pending}
-        enhanced={enhanced}
         onChoose={(id) => {
           setPlayerId(id);
           load(id);

@@ -1,19 +1,10 @@
 // "Delay live updates by N seconds" (issue #5): the per-device setting on the
 // day's match lists, the live page and match pages. Pages use it through
 // live-delay-setting.tsx, which loads this code after the page's.
-import { useId, useState, useSyncExternalStore } from 'react';
+import { useId, useState } from 'react';
+import { useHydrated } from '../../lib/deferred.tsx';
 import { LIVE_DELAY_MAX_SECONDS, parseLiveDelay, setLiveDelay, useLiveDelay } from '../../lib/live-delay.ts';
 
-const noSubscription = () => () => {};
-
-/** False in the server's HTML and the first client render, true once hydrated. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 export function LiveDelayControl({ className = '' }: { className?: string }) {
   const id = useId();
