@@ -1,83 +1,14 @@
 // The polite live region (issue #5, WCAG 2.2 AA): goals and red cards from
-// live updates, read out by screen readers without moving focus. The page
-// hooks that apply live updates (app/lib/use-live.ts) report them here once
-// the connection releases them, so the "delay live updates" setting holds the
-// announcements too. Throttled: one announcement at most every few seconds, a
-// burst said together. Nothing is announced of a match whose score the
-// spoiler-safe setting hides: even "a goal" gives the result away.
+// live updates, read out by screen readers without moving focus. What it says
+// is decided in app/lib/live-announcements.ts, loaded with the first live
+// update; this part, in every page, is the region itself.
 import { useEffect, useState } from 'react';
-import type { MatchEvent, MatchSummary } from '../../domain/football-contracts.ts';
-import type { LiveScore } from '../../domain/live-contracts.ts';
-import { AnnouncementThrottle } from '../lib/live-delay.ts';
-import { hidesMatch, spoilerSettingFromCookie } from '../lib/spoiler.ts';
-
-const ANNOUNCE_EVERY_MS = 4000;
-/** A goal's score update and its key event (with the true minute) arrive close together, in either order. */
-const SETTLE_MS = 1000;
-const REMEMBERED_KEYS = 500;
 
 let speak: ((text: string) => void) | null = null;
-const throttle = new AnnouncementThrottle((text) => speak?.(text), ANNOUNCE_EVERY_MS, undefined, 3, SETTLE_MS);
-/** The same goal reaches several lists of one page (live now, the day, hot matches): said once. */
-const said = new Set<string>();
-/** The minute of each match's latest goal event seen (match pages get them), and when it came. */
-const goalMinutes = new Map<number, { label: string; at: number }>();
-const SCORING = new Set(['goal', 'penalty_goal', 'own_goal']);
 
-function spoilerHidden(match: MatchSummary): boolean {
-  return typeof document !== 'undefined' && hidesMatch(spoilerSettingFromCookie(document.cookie), match);
-}
-
-function announce(key: string, text: string | (() => string), match: MatchSummary): void {
-  if (said.has(key)) return;
-  said.add(key);
-  if (said.size > REMEMBERED_KEYS) said.delete(said.values().next().value as string);
-  if (spoilerHidden(match)) return;
-  throttle.push(text);
-}
-
-/**
- * "87'": the minute the server wrote with the update. The goal's key event,
- * where the page gets it, gives the exact minute instead (see noteScore).
- * (Not the clock: domain/match-clock.ts brings zod, and this module is in
- * every page's first-load JavaScript.)
- */
-function minuteOf(score: LiveScore): string | null {
-  return score.minute !== null ? `${score.minute}'` : null;
-}
-
-/** The text for a goal, from the match before the update and the score after it; null when no goal was scored. */
-export function goalAnnouncement(before: MatchSummary, score: LiveScore, minute: string | null): string | null {
-  if (score.home === null || score.away === null) return null;
-  const home = before.score.home ?? 0;
-  const away = before.score.away ?? 0;
-  // A goal adds to one side; a disallowed goal (a lower score) or a first score of 0–0 is no goal.
-  if (score.home + score.away <= home + away || score.home < home || score.away < away) return null;
-  return `Goal: ${before.home.name} ${score.home}–${score.away} ${before.away.name}${minute ? `, ${minute}` : ''}`;
-}
-
-/** A live score update was applied to `before` (a match the page lists). */
-export function noteScore(before: MatchSummary, score: LiveScore): void {
-  if (before.id !== score.matchId) return;
-  const fallback = minuteOf(score);
-  if (!goalAnnouncement(before, score, fallback)) return;
-  const noticedAt = Date.now();
-  // Written when said: by then the goal's key event may have given its exact minute.
-  announce(`goal:${score.matchId}:${score.home}-${score.away}`, () => {
-    const event = goalMinutes.get(score.matchId);
-    const minute = event && Math.abs(event.at - noticedAt) <= 5000 ? event.label : fallback;
-    return goalAnnouncement(before, score, minute) ?? '';
-  }, before);
-}
-
-/** A key event of a match reached its page: red cards are announced (goals come with the score). */
-export function noteMatchEvent(match: MatchSummary, event: MatchEvent): void {
-  const minute = event.addedMinute ? `${event.minute}+${event.addedMinute}'` : `${event.minute}'`;
-  if (SCORING.has(event.type)) goalMinutes.set(match.id, { label: minute, at: Date.now() });
-  if (event.type !== 'red_card' && event.type !== 'second_yellow') return;
-  const team = event.teamId === match.home.id ? match.home.name : event.teamId === match.away.id ? match.away.name : null;
-  const who = event.player ? `${event.player.shortName ?? event.player.name}${team ? ` (${team})` : ''}` : (team ?? '');
-  announce(`red:${match.id}:${event.seq}`, `Red card: ${who}${who ? ', ' : ''}${match.home.name} v ${match.away.name}, ${minute}`, match);
+/** Says `text` in the page's live region (nothing before it has mounted). */
+export function speakLive(text: string): void {
+  speak?.(text);
 }
 
 /** The page's one live region; mounted once, in the root. */

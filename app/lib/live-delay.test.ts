@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DelayQueue } from './delay-queue.ts';
-import { AnnouncementThrottle, parseLiveDelay, type Timers } from './live-delay.ts';
+import { AnnouncementThrottle } from './live-announcements.ts';
+import { parseLiveDelay, type Timers } from './live-delay.ts';
 
 /** Hand-driven timers: `advance(ms)` moves the clock and runs what fell due, in order. */
 function fakeTimers() {

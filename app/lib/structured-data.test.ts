@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
-import { goalAnnouncement } from '../components/live-announcer.tsx';
+import { goalAnnouncement } from './live-announcements.ts';
 import { jsonForScript, matchStructuredData } from './structured-data.ts';
 
 const match: MatchSummary = {

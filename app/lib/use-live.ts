@@ -5,10 +5,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { MatchEvent, MatchSummary, PlayerStats, TeamStats } from '../../domain/football-contracts.ts';
-import type { CommentaryLine, LiveEvent, LiveScore } from '../../domain/live-contracts.ts';
-import { noteMatchEvent, noteScore } from '../components/live-announcer.tsx';
+import type { CommentaryLine, LiveEvent, LiveScore } from '../../domain/live-stream.ts';
+import { loadChunk } from './chunk-reload.ts';
+import type * as AnnouncementsModule from './live-announcements.ts';
 import { subscribeLive } from './live-client.ts';
 import { liveDelayMs } from './live-delay.ts';
+
+type Announcements = typeof AnnouncementsModule;
+let announcing: Promise<Announcements> | null = null;
+
+/** Hands a live update to the live region's code, loaded with the first one (in order, so said in order). */
+function announce(note: (announcements: Announcements) => void): void {
+  announcing ??= loadChunk(() => import('./live-announcements.ts'));
+  // Unreachable code (a new deployment) costs the announcement only; the next update tries again.
+  announcing.then(note, () => (announcing = null));
+}
 
 /** A match summary with a score event applied. */
 export function applyScore(match: MatchSummary, score: LiveScore): MatchSummary {
@@ -18,7 +29,13 @@ export function applyScore(match: MatchSummary, score: LiveScore): MatchSummary 
     status: score.status,
     clock: score.clock,
     minute: score.minute,
-    score: { home: score.home, away: score.away, halfTime: score.halfTime, extraTime: score.extraTime, penalties: score.penalties },
+    score: {
+      home: score.home,
+      away: score.away,
+      halfTime: score.halfTime,
+      extraTime: score.extraTime,
+      penalties: score.penalties,
+    },
   };
 }
 
@@ -32,7 +49,7 @@ export function useLiveScores(matches: MatchSummary[], position: number | null):
     setSource(matches);
     setCurrent(matches);
   }
-  // What the list showed before an update: goals are announced from the change (app/components/live-announcer.tsx).
+  // What the list showed before an update: goals are announced from the change (app/lib/live-announcements.ts).
   const shown = useRef(current);
   useEffect(() => {
     shown.current = current;
@@ -45,7 +62,7 @@ export function useLiveScores(matches: MatchSummary[], position: number | null):
           onEvent: (event) => {
             if (event.type !== 'score') return;
             const before = shown.current.find((match) => match.id === event.data.matchId);
-            if (before) noteScore(before, event.data);
+            if (before) announce(({ noteScore }) => noteScore(before, event.data));
             setCurrent((list) => list.map((match) => applyScore(match, event.data)));
           },
           onResync: () => void revalidator.revalidate(),
@@ -72,7 +89,8 @@ export function applyMatchEvent(data: LiveMatchData, event: LiveEvent): LiveMatc
     case 'score':
       return { ...data, match: applyScore(data.match, event.data) };
     case 'match-event':
-      if (event.data.matchId !== data.match.id || data.events.some((known) => known.seq === event.data.event.seq)) return data;
+      if (event.data.matchId !== data.match.id || data.events.some((known) => known.seq === event.data.event.seq))
+        return data;
       return { ...data, events: [...data.events, event.data.event] };
     case 'correction': {
       if (event.data.matchId !== data.match.id) return data;
@@ -83,7 +101,8 @@ export function applyMatchEvent(data: LiveMatchData, event: LiveEvent): LiveMatc
       return { ...data, events };
     }
     case 'commentary':
-      if (event.data.matchId !== data.match.id || data.commentary.some((line) => line.seq === event.data.line.seq)) return data;
+      if (event.data.matchId !== data.match.id || data.commentary.some((line) => line.seq === event.data.line.seq))
+        return data;
       return { ...data, commentary: [...data.commentary, event.data.line] };
     case 'stats':
       if (event.data.matchId !== data.match.id) return data;
@@ -113,9 +132,13 @@ export function useLiveMatch(initial: LiveMatchData, position: number | null): L
         {
           topics: [`match:${matchId}`],
           onEvent: (event) => {
-            // Goals and red cards for the live region (app/components/live-announcer.tsx).
-            if (event.type === 'score') noteScore(shown.current, event.data);
-            if (event.type === 'match-event' && event.data.matchId === matchId) noteMatchEvent(shown.current, event.data.event);
+            // Goals and red cards for the live region (app/lib/live-announcements.ts).
+            const before = shown.current;
+            if (event.type === 'score') announce(({ noteScore }) => noteScore(before, event.data));
+            if (event.type === 'match-event' && event.data.matchId === matchId) {
+              const { event: matchEvent } = event.data;
+              announce(({ noteMatchEvent }) => noteMatchEvent(before, matchEvent));
+            }
             setCurrent((data) => applyMatchEvent(data, event));
           },
           onResync: () => void revalidator.revalidate(),
