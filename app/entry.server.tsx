@@ -6,7 +6,6 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from 'rea
 import { getRequestInfo } from './lib/context.server.ts';
 import { deferredModulesReady } from './lib/deferred.tsx';
 import { errorPageFailedHtml } from './lib/error-page-fallback.ts';
-import { scriptsAfterPaint } from './lib/scripts-after-paint.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -51,15 +50,7 @@ export default async function handleRequest(
           },
         });
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        // The page's JavaScript is fetched once it has painted (app/lib/scripts-after-paint.server.ts);
-        // in development Vite's own scripts come first, so the document is sent as rendered.
-        if (import.meta.env.PROD) {
-          const rewrite = scriptsAfterPaint(nonce);
-          rewrite.pipe(body);
-          pipe(rewrite);
-        } else {
-          pipe(body);
-        }
+        pipe(body);
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {

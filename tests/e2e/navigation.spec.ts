@@ -385,45 +385,6 @@ test.describe('prefetch', () => {
 });
 
 // ---------------------------------------------------------------------------
-// First load (docs/decisions/013-scripts-after-first-paint.md)
-// ---------------------------------------------------------------------------
-
-test('a page paints before its JavaScript is fetched, then hydrates with the scripts React Router wrote', async ({
-  page,
-}) => {
-  for (const path of ['/', '/match/1']) {
-    await page.goto(path);
-    await waitForHydration(page);
-    const load = await page.evaluate(() => {
-      const scripts = performance
-        .getEntriesByType('resource')
-        .filter((entry) => /\/assets\/[\w.-]+\.js$/.test(entry.name))
-        .map((entry) => entry.startTime);
-      return {
-        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-        firstScript: Math.min(...scripts),
-        scripts: scripts.length,
-        inert: document.querySelectorAll('link[rel="x-modulepreload"], script[type="x-module"]').length,
-        loader: [...document.scripts].some((script) => (script.textContent ?? '').includes('x-modulepreload')),
-      };
-    });
-    expect(load.paint, path).not.toBeNull();
-    expect(load.scripts, path).toBeGreaterThan(3);
-    expect(
-      load.firstScript,
-      `${path}: first script fetched at ${load.firstScript} ms, first paint at ${load.paint} ms`,
-    ).toBeGreaterThanOrEqual(load.paint ?? Infinity);
-    expect(load.inert, path).toBe(0);
-    expect(load.loader, `${path}: the loader removes itself`).toBe(false);
-  }
-  // Hydrated for real: a client-side navigation, no document load.
-  await markDocument(page);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Movies' }).click();
-  await expect(page).toHaveURL(/\/movies$/);
-  expect(await documentIsMarked(page)).toBe(true);
-});
-
-// ---------------------------------------------------------------------------
 // Virtual list
 // ---------------------------------------------------------------------------
 
