@@ -85,6 +85,13 @@ class Slot {
   }
 }
 
+/** One part of the page that hydrates later than the rest (app/lib/hydrate-later.tsx): `data-hydrated` waits for it too. */
+export type PartSlot = Pick<Slot, 'mounted' | 'arrived' | 'release'>;
+export const partSlot = (): PartSlot => new Slot();
+
+/** Whether the page has hydrated: a component rendering now was mounted later (a client-side navigation). */
+export const isPageHydrated = (): boolean => rootHydrated;
+
 /** Resolves once the modules of every deferred component are loaded (the server renders them in full). */
 export async function deferredModulesReady(): Promise<void> {
   await Promise.all(serverLoads);

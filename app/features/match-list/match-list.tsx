@@ -14,6 +14,7 @@ import {
   useFavourites,
   type Favourites,
 } from '../../lib/favourites.ts';
+import { HydrateLater, partAttributes } from '../../lib/hydrate-later.tsx';
 import { useSpoilerSafe, type SpoilerSetting, type SpoilerState } from '../../lib/spoiler.ts';
 import { useVisitorTimeZone, type TimeZoneSource } from '../../lib/time-zone.ts';
 import { useNow } from '../../lib/use-live.ts';
@@ -158,42 +159,46 @@ export function CompetitionGroups({
       {groups.map((group) => {
         const id = `${listId}-${group.competition.code.replaceAll('.', '-')}`;
         const starred = view.favourites.competitions.includes(group.competition.code);
+        // Each competition hydrates on its own when the browser is idle: a busy day's 120 rows at once
+        // kept a phone's main thread busy (app/lib/hydrate-later.tsx).
         return (
-          <section
-            key={group.competition.code}
-            aria-labelledby={id}
-            data-testid="competition-group"
-            className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
-          >
-            <div className="flex items-center gap-2 border-b border-slate-200 px-3 py-1 dark:border-slate-800">
-              <Heading id={id} className="min-w-0 flex-1 text-sm font-semibold">
-                <AppLink to={`/league/${group.competition.code}`} className="hover:underline">
-                  {group.competition.name}
-                </AppLink>
-                <span className="ml-2 font-normal text-slate-600 dark:text-slate-400">
-                  {group.competition.areaName}
-                </span>
-              </Heading>
-              <StarButton
-                label={group.competition.name}
-                active={starred}
-                onToggle={() => toggleFavouriteCompetition(group.competition.code)}
-              />
-            </div>
-            <ul className="divide-y divide-slate-100 px-1 py-1 dark:divide-slate-800">
-              {group.matches.map((match) => (
-                <Row
-                  key={match.id}
-                  match={match}
-                  now={rowNow(match, now, minute)}
-                  timeZone={view.timeZone}
-                  hidden={view.spoiler.isHidden(match)}
-                  starred={view.favourites.matches.includes(match.id)}
-                  reveal={view.spoiler.reveal}
+          <HydrateLater key={group.competition.code} id={id}>
+            <section
+              {...partAttributes(id)}
+              aria-labelledby={id}
+              data-testid="competition-group"
+              className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+            >
+              <div className="flex items-center gap-2 border-b border-slate-200 px-3 py-1 dark:border-slate-800">
+                <Heading id={id} className="min-w-0 flex-1 text-sm font-semibold">
+                  <AppLink to={`/league/${group.competition.code}`} className="hover:underline">
+                    {group.competition.name}
+                  </AppLink>
+                  <span className="ml-2 font-normal text-slate-600 dark:text-slate-400">
+                    {group.competition.areaName}
+                  </span>
+                </Heading>
+                <StarButton
+                  label={group.competition.name}
+                  active={starred}
+                  onToggle={() => toggleFavouriteCompetition(group.competition.code)}
                 />
-              ))}
-            </ul>
-          </section>
+              </div>
+              <ul className="divide-y divide-slate-100 px-1 py-1 dark:divide-slate-800">
+                {group.matches.map((match) => (
+                  <Row
+                    key={match.id}
+                    match={match}
+                    now={rowNow(match, now, minute)}
+                    timeZone={view.timeZone}
+                    hidden={view.spoiler.isHidden(match)}
+                    starred={view.favourites.matches.includes(match.id)}
+                    reveal={view.spoiler.reveal}
+                  />
+                ))}
+              </ul>
+            </section>
+          </HydrateLater>
         );
       })}
     </div>
