@@ -230,3 +230,11 @@ export function formatDate(
 export function formatCalendarDate(date: string, options?: { short?: boolean; weekday?: boolean }): string {
   return formatDate(`${date}T00:00:00Z`, 'UTC', options);
 }
+
+/**
+ * The order of two ISO 8601 UTC timestamps or calendar dates: their text order. Not localeCompare, whose
+ * collation starts Intl in a browser (see the top of this file) and is no more right for these strings.
+ */
+export function compareIso(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -5,6 +5,7 @@ import { data } from 'react-router';
 import { z } from 'zod';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
 import { isLive } from '../../domain/match-status.ts';
+import { compareIso } from '../../domain/time-zones.ts';
 import { TeamPage, type TablePosition } from '../features/team/team-page.tsx';
 import { getServices } from '../lib/context.server.ts';
 import { numericIdSchema, parseParams } from '../lib/params.ts';
@@ -59,11 +60,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const all = [...byId.values()];
     const fixtures = all
       .filter(upcoming)
-      .sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt))
+      .sort((a, b) => compareIso(a.kickoffAt, b.kickoffAt))
       .slice(0, UPCOMING);
     const results = all
       .filter((match) => !upcoming(match))
-      .sort((a, b) => b.kickoffAt.localeCompare(a.kickoffAt))
+      .sort((a, b) => compareIso(b.kickoffAt, a.kickoffAt))
       .slice(0, RECENT);
 
     // League positions: the current season of each competition the team has played in lately.

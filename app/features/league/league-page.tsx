@@ -4,7 +4,7 @@
 // update live once hydrated.
 import type { MatchSummary, Season, Standings, TopScorers } from '../../../domain/football-contracts.ts';
 import { isLive } from '../../../domain/match-status.ts';
-import { formatCalendarDate } from '../../../domain/time-zones.ts';
+import { compareIso, formatCalendarDate } from '../../../domain/time-zones.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { FavouriteStar } from '../preferences/favourite-star.tsx';
@@ -123,7 +123,7 @@ export function LeaguePage(props: LeaguePageProps) {
   const fixtures = matches.filter((match) => match.status === 'scheduled' || match.status === 'postponed');
   const liveNow = matches.filter((match) => isLive(match.status));
   const latestResults = [...results].sort((a, b) => b.kickoffAt.localeCompare(a.kickoffAt)).slice(0, SUMMARY_COUNT);
-  const nextFixtures = [...fixtures].sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt)).slice(0, SUMMARY_COUNT);
+  const nextFixtures = [...fixtures].sort((a, b) => compareIso(a.kickoffAt, b.kickoffAt)).slice(0, SUMMARY_COUNT);
   const leader = summaryTable.rows[0];
   const cup = competition.kind === 'cup';
   const tableName = cup ? 'Tournament table' : 'Table';

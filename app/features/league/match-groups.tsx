@@ -1,6 +1,7 @@
 // Matches grouped by stage and round (a league's matchdays, a cup's group
 // stage and knockout rounds), then by day in the visitor's time zone.
 import type { MatchSummary } from '../../../domain/football-contracts.ts';
+import { compareIso } from '../../../domain/time-zones.ts';
 import { MatchRow } from '../../components/match-row.tsx';
 import { dayKey, formatDay } from './use-time-zone.ts';
 
@@ -21,7 +22,7 @@ export function roundTitle(match: Pick<MatchSummary, 'stage' | 'round'>): string
 /** Groups in kick-off order of their first match (`desc`: newest group first, newest match first). */
 export function groupByRound(matches: readonly MatchSummary[], order: 'asc' | 'desc'): MatchGroup[] {
   const sorted = [...matches].sort(
-    (a, b) => (order === 'asc' ? 1 : -1) * (a.kickoffAt.localeCompare(b.kickoffAt) || a.id - b.id),
+    (a, b) => (order === 'asc' ? 1 : -1) * (compareIso(a.kickoffAt, b.kickoffAt) || a.id - b.id),
   );
   const groups = new Map<string, MatchGroup>();
   for (const match of sorted) {

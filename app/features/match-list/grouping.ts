@@ -2,6 +2,7 @@
 // competitions by importance, favourites pinned first, and the "hot" ranking.
 import type { CompetitionRef, MatchSummary } from '../../../domain/football-contracts.ts';
 import { isLive } from '../../../domain/match-status.ts';
+import { compareIso } from '../../../domain/time-zones.ts';
 import type { Favourites } from '../../lib/favourites.ts';
 
 export interface CompetitionGroup {
@@ -91,7 +92,7 @@ export function rankHotMatches(
         Number(isLive(b.status)) - Number(isLive(a.status)) ||
         rankIn(competitionOrder, a.competition.code) - rankIn(competitionOrder, b.competition.code) ||
         (weightA === weightB ? 0 : weightA < weightB ? -1 : 1) ||
-        a.kickoffAt.localeCompare(b.kickoffAt) ||
+        compareIso(a.kickoffAt, b.kickoffAt) ||
         a.id - b.id
       );
     })
