@@ -116,7 +116,8 @@ export interface ZoneOffsetTable {
 }
 
 const zoneTables = new Map<string, ZoneOffsetTable>();
-const TABLES_KEPT = 50;
+/** More than there are zone names (about 600 with their aliases): a visitor cycling through zones cannot make the server build them again and again. */
+const TABLES_KEPT = 1000;
 /** Daylight-saving rules change twice a year at most in almost every zone; a week apart catches them all. */
 const PROBE_STEP_MS = 7 * 86_400_000;
 

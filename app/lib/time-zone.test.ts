@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDateIn, readCookie, resolveTimeZone } from './time-zone.ts';
+import { localDateIn, readCookie, resolveTimeZone, zoneOffsetsFor } from './time-zone.ts';
 
 describe('visitor time zone', () => {
   const url = (search: string) => new URL(`http://localhost/${search}`);
@@ -28,5 +28,23 @@ describe('visitor time zone', () => {
     expect(localDateIn(instant, 'UTC')).toBe('2016-07-10');
     expect(localDateIn(instant, 'Europe/Paris')).toBe('2016-07-11');
     expect(localDateIn(instant, 'America/New_York')).toBe('2016-07-10');
+  });
+});
+
+describe('zoneOffsetsFor', () => {
+  it('sends no table for UTC, and for another zone the recent and coming years, built once', () => {
+    const now = new Date('2026-11-23T12:00:00Z');
+    expect(zoneOffsetsFor(new URL('https://scoreline.test/'), null, now)).toBeNull();
+    const paris = zoneOffsetsFor(new URL('https://scoreline.test/?tz=Europe/Paris'), null, now);
+    expect(paris).toMatchObject({
+      zone: 'Europe/Paris',
+      fromMs: Date.UTC(2020, 0, 1),
+      toMs: Date.UTC(2028, 0, 1),
+      initial: 60,
+    });
+    // Two changes a year: the last Sundays of March and October.
+    expect(paris?.changes).toHaveLength(16);
+    expect(paris?.changes[0]).toEqual([Date.UTC(2020, 2, 29, 1) / 60_000, 120]);
+    expect(zoneOffsetsFor(new URL('https://scoreline.test/'), 'tz=Europe%2FParis', now)).toBe(paris);
   });
 });

@@ -54,14 +54,20 @@ export function localDateIn(instant: Date, timeZone: string): string {
   return calendarDayIn(instant, timeZone);
 }
 
-/** The span of the offset table sent with each page: every season the site holds, and years to come. */
-const TABLE_FROM_MS = Date.UTC(2000, 0, 1);
-const TABLE_TO_MS = Date.UTC(2040, 0, 1);
+/**
+ * The span of the offset table sent with each page, in whole years so that it changes once a year (each
+ * zone's table is built once, ~10 ms of Intl on the server, and cached): the recent seasons and the next
+ * year's fixtures. Older matches (a World Cup of 1998) are written with Intl, as before.
+ */
+const TABLE_YEARS_BACK = 6;
+const TABLE_YEARS_AHEAD = 2;
 
 /** For the root loader: the offsets of the zone this request renders in, or null for UTC (which needs none). */
-export function zoneOffsetsFor(url: URL, cookieHeader: string | null): ZoneOffsetTable | null {
+export function zoneOffsetsFor(url: URL, cookieHeader: string | null, now = new Date()): ZoneOffsetTable | null {
   const { timeZone } = resolveTimeZone(url, cookieHeader);
-  return timeZone === DEFAULT_TIME_ZONE ? null : zoneOffsetTable(timeZone, TABLE_FROM_MS, TABLE_TO_MS);
+  if (timeZone === DEFAULT_TIME_ZONE) return null;
+  const year = now.getUTCFullYear();
+  return zoneOffsetTable(timeZone, Date.UTC(year - TABLE_YEARS_BACK, 0, 1), Date.UTC(year + TABLE_YEARS_AHEAD, 0, 1));
 }
 
 const DAY_MS = 86_400_000;
