@@ -18,23 +18,27 @@ import { isPageHydrated, partSlot, type PartSlot } from './deferred.tsx';
 const ATTRIBUTE = 'data-hydrate-later';
 const MAX_WAIT_MS = 1000;
 
-const queue: Array<{ key: string; start: () => void }> = [];
-const byKey = new Map<string, () => void>();
+/** Parts waiting for their turn, in page order (a Map keeps insertion order), by their id. */
+const waiting = new Map<string, () => void>();
 let scheduled = false;
 let listening = false;
 
+/** Gives the part `key` its turn now, unless it has had it. */
+function start(key: string | undefined | null): void {
+  const begin = key ? waiting.get(key) : undefined;
+  if (!key || !begin) return;
+  waiting.delete(key);
+  begin();
+}
+
 function next(): void {
   scheduled = false;
-  const turn = queue.shift();
-  if (turn) {
-    byKey.delete(turn.key);
-    turn.start();
-  }
+  start(waiting.keys().next().value);
   schedule();
 }
 
 function schedule(): void {
-  if (scheduled || queue.length === 0) return;
+  if (scheduled || waiting.size === 0) return;
   scheduled = true;
   if ('requestIdleCallback' in window) requestIdleCallback(next, { timeout: MAX_WAIT_MS });
   else setTimeout(next, 1);
@@ -43,13 +47,7 @@ function schedule(): void {
 /** A part the visitor reaches for hydrates now. */
 function reachedFor(event: Event): void {
   const part = event.target instanceof Element ? event.target.closest(`[${ATTRIBUTE}]`) : null;
-  const key = part?.getAttribute(ATTRIBUTE);
-  const start = key ? byKey.get(key) : undefined;
-  if (!key || !start) return;
-  byKey.delete(key);
-  const index = queue.findIndex((turn) => turn.key === key);
-  if (index !== -1) queue.splice(index, 1);
-  start();
+  start(part?.getAttribute(ATTRIBUTE));
 }
 
 function turnFor(key: string): Promise<void> {
@@ -59,8 +57,7 @@ function turnFor(key: string): Promise<void> {
       document.addEventListener(type, reachedFor, { capture: true, passive: true });
   }
   return new Promise<void>((resolve) => {
-    queue.push({ key, start: resolve });
-    byKey.set(key, resolve);
+    waiting.set(key, resolve);
     schedule();
   });
 }
