@@ -17,6 +17,19 @@ export function foldText(text: string): string {
     .trim();
 }
 
+/**
+ * Alphabetical order of names with case, accents and punctuation set aside (by foldText); the exact text
+ * breaks ties, so the order is total and the same on server and browser. Not Intl.Collator or
+ * localeCompare: the first collator a browser page builds costs 50–100 ms of start-up (docs/performance.md).
+ */
+export function compareNames(a: string, b: string): number {
+  // Lower case first, so capitals foldText maps only in lower case (Ø, Ł, Æ) sort with their letter.
+  const foldedA = foldText(a.toLowerCase());
+  const foldedB = foldText(b.toLowerCase());
+  if (foldedA !== foldedB) return foldedA < foldedB ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 const CLUB_AFFIXES = new Set(['fc', 'afc', 'cf', 'sc', 'ac', 'cd', 'sv', 'fk', 'sk', 'bk', 'if', 'ssc', 'as', 'ss', 'us', 'rc', 'ca', 'ud', 'sd', 'club', 'calcio', 'football', 'futbol', 'the']);
 
 /**

@@ -12,6 +12,7 @@ import {
 } from './competitions.ts';
 import { matchStatusSchema } from './match-schemas.ts';
 import { countsInTable, type MatchStatus } from './match-status.ts';
+import { compareNames } from './names.ts';
 
 export const standingsMatchSchema = z.object({
   id: z.number().int(),
@@ -122,14 +123,6 @@ export type Scorer = z.infer<typeof scorerSchema>;
 
 const FORM_LENGTH = 5;
 const DAY_MS = 86_400_000;
-let collator: Intl.Collator | undefined;
-/** Alphabetical order of names, accents and case aside. Built on first use: a browser pays for starting Intl only when a page sorts. */
-const nameOrder = {
-  compare(a: string, b: string): number {
-    collator ??= new Intl.Collator('en', { sensitivity: 'base' });
-    return collator.compare(a, b);
-  },
-};
 
 /** The statuses of a match that may still be played (and so still change a head-to-head). */
 const PENDING_STATUSES: ReadonlySet<MatchStatus> = new Set(['scheduled', 'live', 'half-time', 'postponed']);
@@ -318,7 +311,7 @@ function isHeadToHead(criterion: TieBreaker): boolean {
 }
 
 function byName(a: Tally, b: Tally): number {
-  return nameOrder.compare(a.name, b.name) || a.id - b.id;
+  return compareNames(a.name, b.name) || a.id - b.id;
 }
 
 /** Sorts by the keys (higher first) and cuts the group where the keys change. */
@@ -634,6 +627,6 @@ export function topScorers(goals: readonly Goal[]): Scorer[] {
     byPlayer.set(goal.playerId, scorer);
   }
   return [...byPlayer.values()].sort(
-    (a, b) => b.goals - a.goals || nameOrder.compare(a.playerName, b.playerName) || a.playerId - b.playerId,
+    (a, b) => b.goals - a.goals || compareNames(a.playerName, b.playerName) || a.playerId - b.playerId,
   );
 }

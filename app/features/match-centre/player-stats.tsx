@@ -3,6 +3,7 @@
 // the column headers (aria-sort says the order), for one team or both.
 import { useState } from 'react';
 import type { Lineups, MatchSummary, PlayerStats } from '../../../domain/football-contracts.ts';
+import { compareNames } from '../../../domain/names.ts';
 
 type Key =
   | 'name'
@@ -52,8 +53,8 @@ export function sortPlayerStats(
   const sign = direction === 'ascending' ? 1 : -1;
   const column = COLUMNS.find((candidate) => candidate.key === key);
   return [...rows].sort((a, b) => {
-    const primary = key === 'name' || !column ? a.name.localeCompare(b.name) : column.value(a) - column.value(b);
-    return sign * primary || b.minutes - a.minutes || a.name.localeCompare(b.name);
+    const primary = key === 'name' || !column ? compareNames(a.name, b.name) : column.value(a) - column.value(b);
+    return sign * primary || b.minutes - a.minutes || compareNames(a.name, b.name);
   });
 }
 

@@ -3,6 +3,7 @@
 import type { CompetitionRef, MatchSummary } from '../../../domain/football-contracts.ts';
 import { isLive } from '../../../domain/match-status.ts';
 import { compareIso } from '../../../domain/time-zones.ts';
+import { compareNames } from '../../../domain/names.ts';
 import type { Favourites } from '../../lib/favourites.ts';
 
 export interface CompetitionGroup {
@@ -61,7 +62,7 @@ export function groupByCompetition(
     (a, b) =>
       Number(b.pinned) - Number(a.pinned) ||
       rankIn(competitionOrder, a.competition.code) - rankIn(competitionOrder, b.competition.code) ||
-      a.competition.name.localeCompare(b.competition.name),
+      compareNames(a.competition.name, b.competition.name),
   );
 }
 
