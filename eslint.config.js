@@ -50,6 +50,15 @@ export default tseslint.config(
     },
   },
   {
+    // Code a page runs while hydrating: a browser's first collation starts Intl (50–100 ms of one core,
+    // docs/performance.md). Names sort with compareNames (domain/names.ts), timestamps with compareIso.
+    files: ['app/**/*.{ts,tsx}', 'domain/**/*.ts'],
+    ignores: ['**/*.server.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': ['error', { property: 'localeCompare', message: 'Use compareNames (domain/names.ts) or compareIso (domain/time-zones.ts): localeCompare starts Intl in the browser.' }],
+    },
+  },
+  {
     files: ['server/modules/**/*.ts'],
     rules: { 'no-restricted-imports': restrict({ group: ['**/server/http.ts', '**/app/**', '!**/app/lib/*.server.ts'], message: 'Modules do not import the HTTP layer or the app.' }) },
   },

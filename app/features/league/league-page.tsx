@@ -122,7 +122,7 @@ export function LeaguePage(props: LeaguePageProps) {
   );
   const fixtures = matches.filter((match) => match.status === 'scheduled' || match.status === 'postponed');
   const liveNow = matches.filter((match) => isLive(match.status));
-  const latestResults = [...results].sort((a, b) => b.kickoffAt.localeCompare(a.kickoffAt)).slice(0, SUMMARY_COUNT);
+  const latestResults = [...results].sort((a, b) => compareIso(b.kickoffAt, a.kickoffAt)).slice(0, SUMMARY_COUNT);
   const nextFixtures = [...fixtures].sort((a, b) => compareIso(a.kickoffAt, b.kickoffAt)).slice(0, SUMMARY_COUNT);
   const leader = summaryTable.rows[0];
   const cup = competition.kind === 'cup';
