@@ -10,5 +10,9 @@ export default defineConfig({
     // Two files at a time: most wait on SQLite/PostgreSQL I/O, and on CI's two cores the suite takes
     // about 245 s instead of 365 s one file at a time (the whole CI run has to stay under 20 minutes).
     maxWorkers: 2,
+    // Files share a worker's module cache instead of importing everything afresh (import time 46–60 s
+    // → 14 s, the suite ~240 s → ~210 s). Tests therefore keep no state in modules between files: each
+    // opens its own databases, servers and settings.
+    isolate: false,
   },
 });

@@ -16,8 +16,12 @@ if [ ! -x "$CHROMIUM" ]; then
 fi
 # E2E_DIR (default var/e2e) holds the database and results, so two runs on other ports can coexist.
 export E2E_DIR="${E2E_DIR:-var/e2e}"
-rm -rf "$E2E_DIR"
-# The server (playwright.config.ts) reads this database; it is seeded before it starts.
-DATABASE_URL="file:$E2E_DIR/scoreline-e2e.db" NODE_ENV=test LOG_LEVEL=warn npx tsx scripts/e2e-seed.ts
+# The server (playwright.config.ts) reads this database; it is seeded before it starts. `--seed-only` seeds
+# and stops (scripts/test.sh seeds while it builds); SKIP_SEED=1 uses the database seeded that way.
+if [ -z "${SKIP_SEED:-}" ]; then
+  rm -rf "$E2E_DIR"
+  DATABASE_URL="file:$E2E_DIR/scoreline-e2e.db" NODE_ENV=test LOG_LEVEL=warn npx tsx scripts/e2e-seed.ts
+fi
+[ "${1:-}" != "--seed-only" ] || exit 0
 [ -n "${SKIP_BUILD:-}" ] || npx react-router build
 npx playwright test "$@"

@@ -231,9 +231,11 @@ test('the popup switches to registration and to the forgot-password form', async
 test('sign-in never redirects off the site', async ({ page }) => {
   test.setTimeout(90_000);
   // One account for every payload: each signs in through the form, lands on the home page, signs out.
+  // The two a browser itself reads as another site; every other form (encoded, absolute, javascript:)
+  // is refused by the same redirectTarget, tested in domain/redirect.test.ts.
   const email = uniqueEmail('redirect');
   await registerOnPage(page, email, 'Redirect Tester');
-  for (const payload of ['//evil.example', '/\\evil.example', '%2F%2Fevil.example', 'https://evil.example', 'javascript:alert(1)']) {
+  for (const payload of ['//evil.example', '/\\evil.example']) {
     await signOutFromHeader(page);
     await page.goto(`/login?redirect=${encodeURIComponent(payload)}`);
     await page.getByLabel('Email address').fill(email);
