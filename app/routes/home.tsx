@@ -39,7 +39,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Football scores today">
         Live scores, fixtures and results from the competitions this site follows.
       </PageHeader>
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <DayView data={loaderData} view={view} />
         </div>

@@ -69,7 +69,7 @@ export default function SportPage({ loaderData }: Route.ComponentProps) {
 function SportHub({ day }: { day: DayListData }) {
   const view = useListView(day);
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <div className="lg:col-span-2">
         <DayView data={day} view={view} />
       </div>

@@ -55,6 +55,9 @@ for (const variant of VARIANTS) {
       expect(response?.status(), `${target.path} answered`).toBe(200);
       await expect(page.locator('h1').first(), `${target.path} has its heading`).toBeVisible();
       await settle(page);
+      // Nothing is wider than the screen: a phone never scrolls sideways.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect.soft(overflow, `${target.path} fits the width`).toBeLessThanOrEqual(0);
       const file = testInfo.outputPath(variant.name, `${target.name}.png`);
       await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
       await testInfo.attach(`${variant.name}-${target.name}`, { path: file, contentType: 'image/png' });

@@ -195,7 +195,7 @@ export function LeaguePage(props: LeaguePageProps) {
 
       <SectionNav label="League sections" sections={sections} />
 
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <Panel id="summary" title="Summary" className="lg:col-span-3">
           <div className="grid gap-4 md:grid-cols-3">
             <div>

@@ -2,7 +2,7 @@
 // grouped under competition headers, a star on each row and header, scores
 // hidden in spoiler-safe mode, and the date strip. Server-rendered; the only
 // client work is the live patching, the ticking clock and the device settings.
-import { memo, useMemo, type ReactNode } from 'react';
+import { memo, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { Form } from 'react-router';
 import type { Competition, MatchSummary } from '../../../domain/football-contracts.ts';
 import { isLive } from '../../../domain/match-status.ts';
@@ -128,6 +128,37 @@ function rowNow(match: MatchSummary, now: Date, minute: Date): Date {
   return isLive(match.status) ? now : minute;
 }
 
+/**
+ * Groups after this many rows are laid out and painted only as they near the viewport
+ * (`content-visibility: auto`): a busy day's 120 rows made the first style and layout of the home page
+ * 200–270 ms of one core (80–100 ms with it), and that work stands between the HTML and the first paint.
+ * Far enough down that such a group is never in the first view, so a size estimate cannot shift it.
+ */
+const ROWS_LAID_OUT_FIRST = 12;
+/** A row with its divider, and a group's header and padding, in px (all breakpoints: one line each). */
+const ROW_HEIGHT = 46;
+const GROUP_CHROME_HEIGHT = 50;
+
+/** How many rows come before each group. */
+function rowsAbove(groups: ReadonlyArray<{ matches: readonly unknown[] }>): number[] {
+  const above: number[] = [];
+  let rows = 0;
+  for (const group of groups) {
+    above.push(rows);
+    rows += group.matches.length;
+  }
+  return above;
+}
+
+/** Skips a group's layout until it nears the viewport, holding its place at about its real height. */
+function laterLayout(rows: number): CSSProperties {
+  return {
+    contentVisibility: 'auto',
+    // `auto`: once laid out, the browser remembers the real height rather than this estimate.
+    containIntrinsicSize: `auto ${rows * ROW_HEIGHT + GROUP_CHROME_HEIGHT}px`,
+  };
+}
+
 /** Matches under competition headers (h2 or h3), most important competition first, favourites pinned. */
 export function CompetitionGroups({
   matches,
@@ -153,11 +184,14 @@ export function CompetitionGroups({
     () => groupByCompetition(matches, competitionOrder, view.favourites),
     [matches, competitionOrder, view.favourites],
   );
+  // The rows above each group.
+  const rowsBefore = useMemo(() => rowsAbove(groups), [groups]);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <div className="space-y-4">
-      {groups.map((group) => {
+      {groups.map((group, index) => {
         const id = `${listId}-${group.competition.code.replaceAll('.', '-')}`;
+        const laidOutLater = (rowsBefore[index] ?? 0) >= ROWS_LAID_OUT_FIRST;
         const starred = view.favourites.competitions.includes(group.competition.code);
         // Each competition hydrates on its own when the browser is idle: a busy day's 120 rows at once
         // kept a phone's main thread busy (app/lib/hydrate-later.tsx).
@@ -168,6 +202,7 @@ export function CompetitionGroups({
               aria-labelledby={id}
               data-testid="competition-group"
               className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+              style={laidOutLater ? laterLayout(group.matches.length) : undefined}
             >
               <div className="flex items-center gap-2 border-b border-slate-200 px-3 py-1 dark:border-slate-800">
                 <Heading id={id} className="min-w-0 flex-1 text-sm font-semibold">
