@@ -18,7 +18,8 @@ let loading: Promise<ConnectionModule> | null = null;
 const stateListeners = new Set<(state: LiveState) => void>();
 
 function load(): Promise<ConnectionModule> {
-  if (!loading) void import('../../domain/live-stream.ts').catch(() => undefined); // fetched alongside, not after
+  // zod, which the connection's schemas need, fetched and evaluated alongside the connection, not after.
+  if (!loading) void import('./zod-runtime.ts').catch(() => undefined);
   loading ??= loadChunk(() => import('./live-connection.ts')).then(
     (loaded) => {
       module = loaded;
