@@ -2,8 +2,8 @@
 // competitions by importance, favourites pinned first, and the "hot" ranking.
 import type { CompetitionRef, MatchSummary } from '../../../domain/football-contracts.ts';
 import { isLive } from '../../../domain/match-status.ts';
-import { compareIso } from '../../../domain/time-zones.ts';
 import { compareNames } from '../../../domain/names.ts';
+import { compareIso } from '../../../domain/time-zones.ts';
 import type { Favourites } from '../../lib/favourites.ts';
 
 export interface CompetitionGroup {

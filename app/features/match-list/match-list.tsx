@@ -184,7 +184,6 @@ export function CompetitionGroups({
     () => groupByCompetition(matches, competitionOrder, view.favourites),
     [matches, competitionOrder, view.favourites],
   );
-  // The rows above each group.
   const rowsBefore = useMemo(() => rowsAbove(groups), [groups]);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
