@@ -21,14 +21,23 @@ function luminance(hex: string): number | null {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
+/** Each badge colour's answer, kept: a busy day's list draws 240 badges from a few dozen colours. */
+const textColours = new Map<string, string>();
+const MAX_TEXT_COLOURS = 512;
+
 /**
  * White or black initials, whichever contrasts more with the badge colour:
  * the better of the two is always at least 4.58:1 (WCAG AA for small text).
  */
 export function badgeTextColour(background: string): string {
-  const value = luminance(background);
-  if (value === null) return '#ffffff';
-  return 1.05 / (value + 0.05) >= (value + 0.05) / 0.05 ? '#ffffff' : '#000000';
+  let colour = textColours.get(background);
+  if (colour === undefined) {
+    const value = luminance(background);
+    colour = value === null || 1.05 / (value + 0.05) >= (value + 0.05) / 0.05 ? '#ffffff' : '#000000';
+    if (textColours.size >= MAX_TEXT_COLOURS) textColours.clear();
+    textColours.set(background, colour);
+  }
+  return colour;
 }
 
 export function TeamBadge({ team, size = 'sm' }: { team: MatchSummary['home']; size?: 'sm' | 'lg' }) {

@@ -17,22 +17,31 @@ let module: ConnectionModule | null = null;
 let loading: Promise<ConnectionModule> | null = null;
 const stateListeners = new Set<(state: LiveState) => void>();
 
+/** Resolves in a task of its own: the first subscriptions come from a page's effects right after hydration. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 function load(): Promise<ConnectionModule> {
-  // zod, which the connection's schemas need, fetched and evaluated alongside the connection, not after.
-  if (!loading) void import('./zod-runtime.ts').catch(() => undefined);
-  loading ??= loadChunk(() => import('./live-connection.ts')).then(
-    (loaded) => {
-      module = loaded;
-      loaded.liveConnection().onState((state) => {
-        for (const listener of stateListeners) listener(state);
-      });
-      return loaded;
-    },
-    (error: unknown) => {
-      loading = null; // a failed chunk download is tried again by the next subscription
-      throw error;
-    },
-  );
+  // Started in a task of its own, not in the effects' (with the imports' preload links, that task was
+  // one of the longest after hydration); zod, which the connection's schemas need, fetched and
+  // evaluated alongside the connection, not after.
+  loading ??= nextTask()
+    .then(() => {
+      void import('./zod-runtime.ts').catch(() => undefined);
+      return loadChunk(() => import('./live-connection.ts'));
+    })
+    .then(
+      (loaded) => {
+        module = loaded;
+        loaded.liveConnection().onState((state) => {
+          for (const listener of stateListeners) listener(state);
+        });
+        return loaded;
+      },
+      (error: unknown) => {
+        loading = null; // a failed chunk download is tried again by the next subscription
+        throw error;
+      },
+    );
   return loading;
 }
 

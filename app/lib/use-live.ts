@@ -2,7 +2,7 @@
 // the tab's live connection. Each hook starts from the server-rendered data
 // and the stream position it was read at, so the first connection replays
 // exactly what happened since; a resync reloads the page's data.
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { MatchEvent, MatchSummary, PlayerStats, TeamStats } from '../../domain/football-contracts.ts';
 import type { CommentaryLine, LiveEvent, LiveScore } from '../../domain/live-stream.ts';
@@ -156,8 +156,12 @@ export function useNow(intervalMs: number, active: boolean): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     if (!active) return;
-    // With "delay live updates" on, clocks read the time the delayed updates belong to.
-    const timer = setInterval(() => setNow(new Date(Date.now() - liveDelayMs())), intervalMs);
+    // With "delay live updates" on, clocks read the time the delayed updates belong to. A transition:
+    // React may spread a tick's render over several short tasks (a timer's update would be one task).
+    const timer = setInterval(() => {
+      const next = new Date(Date.now() - liveDelayMs());
+      startTransition(() => setNow(next));
+    }, intervalMs);
     return () => clearInterval(timer);
   }, [intervalMs, active]);
   return now;

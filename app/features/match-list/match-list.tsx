@@ -19,7 +19,7 @@ import { useSpoilerSafe, type SpoilerSetting, type SpoilerState } from '../../li
 import { useVisitorTimeZone, type TimeZoneSource } from '../../lib/time-zone.ts';
 import { useNow } from '../../lib/use-live.ts';
 import { stripDays } from './dates.ts';
-import { groupByCompetition } from './grouping.ts';
+import { groupByCompetition, type CompetitionGroup } from './grouping.ts';
 
 /** What every list on a page shares: the zone, the spoiler switch and the starred items. */
 export interface ListView {
@@ -159,6 +159,73 @@ function laterLayout(rows: number): CSSProperties {
   };
 }
 
+interface GroupProps {
+  id: string;
+  group: CompetitionGroup;
+  Heading: 'h2' | 'h3';
+  laidOutLater: boolean;
+  starred: boolean;
+  favouriteMatches: readonly number[];
+  timeZone: string;
+  isHidden: SpoilerState['isHidden'];
+  reveal: SpoilerState['reveal'];
+  /** The time for live rows; groups without one are handed `minute`, so a clock tick passes them by. */
+  now: Date;
+  minute: Date;
+}
+
+/** One competition's header and rows. Memoised: a tick of the live clock redraws only groups with a live match. */
+const Group = memo(function Group({
+  id,
+  group,
+  Heading,
+  laidOutLater,
+  starred,
+  favouriteMatches,
+  timeZone,
+  isHidden,
+  reveal,
+  now,
+  minute,
+}: GroupProps) {
+  return (
+    <section
+      {...partAttributes(id)}
+      aria-labelledby={id}
+      data-testid="competition-group"
+      className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      style={laidOutLater ? laterLayout(group.matches.length) : undefined}
+    >
+      <div className="flex items-center gap-2 border-b border-slate-200 px-3 py-1 dark:border-slate-800">
+        <Heading id={id} className="min-w-0 flex-1 text-sm font-semibold">
+          <AppLink to={`/league/${group.competition.code}`} className="hover:underline">
+            {group.competition.name}
+          </AppLink>
+          <span className="ml-2 font-normal text-slate-600 dark:text-slate-400">{group.competition.areaName}</span>
+        </Heading>
+        <StarButton
+          label={group.competition.name}
+          active={starred}
+          onToggle={() => toggleFavouriteCompetition(group.competition.code)}
+        />
+      </div>
+      <ul className="divide-y divide-slate-100 px-1 py-1 dark:divide-slate-800">
+        {group.matches.map((match) => (
+          <Row
+            key={match.id}
+            match={match}
+            now={rowNow(match, now, minute)}
+            timeZone={timeZone}
+            hidden={isHidden(match)}
+            starred={favouriteMatches.includes(match.id)}
+            reveal={reveal}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+});
+
 /** Matches under competition headers (h2 or h3), most important competition first, favourites pinned. */
 export function CompetitionGroups({
   matches,
@@ -185,53 +252,29 @@ export function CompetitionGroups({
     [matches, competitionOrder, view.favourites],
   );
   const rowsBefore = useMemo(() => rowsAbove(groups), [groups]);
+  const withLive = useMemo(() => groups.map((group) => group.matches.some((match) => isLive(match.status))), [groups]);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <div className="space-y-4">
       {groups.map((group, index) => {
         const id = `${listId}-${group.competition.code.replaceAll('.', '-')}`;
-        const laidOutLater = (rowsBefore[index] ?? 0) >= ROWS_LAID_OUT_FIRST;
-        const starred = view.favourites.competitions.includes(group.competition.code);
         // Each competition hydrates on its own when the browser is idle: a busy day's 120 rows at once
         // kept a phone's main thread busy (app/lib/hydrate-later.tsx).
         return (
           <HydrateLater key={group.competition.code} id={id}>
-            <section
-              {...partAttributes(id)}
-              aria-labelledby={id}
-              data-testid="competition-group"
-              className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
-              style={laidOutLater ? laterLayout(group.matches.length) : undefined}
-            >
-              <div className="flex items-center gap-2 border-b border-slate-200 px-3 py-1 dark:border-slate-800">
-                <Heading id={id} className="min-w-0 flex-1 text-sm font-semibold">
-                  <AppLink to={`/league/${group.competition.code}`} className="hover:underline">
-                    {group.competition.name}
-                  </AppLink>
-                  <span className="ml-2 font-normal text-slate-600 dark:text-slate-400">
-                    {group.competition.areaName}
-                  </span>
-                </Heading>
-                <StarButton
-                  label={group.competition.name}
-                  active={starred}
-                  onToggle={() => toggleFavouriteCompetition(group.competition.code)}
-                />
-              </div>
-              <ul className="divide-y divide-slate-100 px-1 py-1 dark:divide-slate-800">
-                {group.matches.map((match) => (
-                  <Row
-                    key={match.id}
-                    match={match}
-                    now={rowNow(match, now, minute)}
-                    timeZone={view.timeZone}
-                    hidden={view.spoiler.isHidden(match)}
-                    starred={view.favourites.matches.includes(match.id)}
-                    reveal={view.spoiler.reveal}
-                  />
-                ))}
-              </ul>
-            </section>
+            <Group
+              id={id}
+              group={group}
+              Heading={Heading}
+              laidOutLater={(rowsBefore[index] ?? 0) >= ROWS_LAID_OUT_FIRST}
+              starred={view.favourites.competitions.includes(group.competition.code)}
+              favouriteMatches={view.favourites.matches}
+              timeZone={view.timeZone}
+              isHidden={view.spoiler.isHidden}
+              reveal={view.spoiler.reveal}
+              now={withLive[index] ? now : minute}
+              minute={minute}
+            />
           </HydrateLater>
         );
       })}
