@@ -11,7 +11,8 @@ export default [
     route('en?/live-sports', 'routes/live-sports.tsx'),
     route('en?/sport/football-1/highlights', 'routes/sport-highlights.tsx'),
     route('en?/sport/:slug?', 'routes/sport.tsx'),
-    route('en?/league/:id?', 'routes/league.tsx'),
+    route('en?/league', 'routes/leagues.tsx'),
+    route('en?/league/:id', 'routes/league.tsx'),
     route('en?/team/:id?', 'routes/team.tsx'),
     route('en?/match/:id?', 'routes/match.tsx', [
       route('', 'routes/match-centre.tsx', { index: true, id: 'match-centre' }),

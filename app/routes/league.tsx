@@ -6,8 +6,6 @@ import { z } from 'zod';
 import type { MatchSummary, Standings } from '../../domain/football-contracts.ts';
 import { isLive } from '../../domain/match-status.ts';
 import { isCalendarDate } from '../../domain/time-zones.ts';
-import { ComingSoon } from '../components/coming-soon.tsx';
-import { PageHeader } from '../components/page-header.tsx';
 import { LeaguePage } from '../features/league/league-page.tsx';
 import { groupByRound } from '../features/league/match-groups.tsx';
 import { getServices } from '../lib/context.server.ts';
@@ -76,8 +74,7 @@ function latestRounds(
 }
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { id } = parseParams(z.object({ id: competitionCodeSchema.optional() }), params);
-  if (id === undefined) return { id: null, page: null };
+  const { id } = parseParams(z.object({ id: competitionCodeSchema }), params);
   const query = parseParams(querySchema, Object.fromEntries(new URL(request.url).searchParams));
   const { football, live } = getServices(context);
   // The position first: whatever happens after it reaches the page over the live stream.
@@ -157,16 +154,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 type LoaderData = Awaited<ReturnType<typeof loader>>;
 
 export const handle: RouteHandle = {
-  breadcrumb: (loaderData) => (loaderData as LoaderData | undefined)?.page?.competition.name ?? 'Leagues',
+  breadcrumb: (loaderData) => (loaderData as LoaderData | undefined)?.page.competition.name ?? 'League',
 };
 
 export const meta: Route.MetaFunction = (args) => {
   const page = args.loaderData?.page;
-  if (!page)
-    return pageMeta(args, {
-      title: 'Leagues and competitions',
-      description: 'Standings, fixtures, results and top scorers.',
-    });
+  if (!page) return pageMeta(args);
   const { competition, season } = page;
   return pageMeta(args, {
     // A past season is its own page (and in sitemap.xml); the newest is the plain URL.
@@ -177,15 +170,5 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function LeagueRoute({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.page) {
-    return (
-      <>
-        <PageHeader title="Leagues and competitions" />
-        <ComingSoon title="All competitions">
-          Every league and cup the site follows, grouped by country and region, each with its current season.
-        </ComingSoon>
-      </>
-    );
-  }
   return <LeaguePage {...loaderData.page} />;
 }

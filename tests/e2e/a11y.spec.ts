@@ -13,6 +13,7 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 const PAGES: Array<{ name: string; path: string; status: number; prepare?: (page: Page) => Promise<void> }> = [
   { name: 'home', path: '/', status: 200 },
   { name: 'default inner page', path: '/about-us', status: 200 },
+  { name: 'leagues', path: '/league', status: 200 },
   { name: 'league', path: '/league/euro?season=2016', status: 200 },
   // Team 23 of the e2e data (scripts/e2e-seed.ts) is Portugal.
   { name: 'team', path: '/team/23', status: 200 },

@@ -17,7 +17,9 @@ async function requireEuroData(request: APIRequestContext) {
 }
 
 async function portugalId(request: APIRequestContext): Promise<number> {
-  const { teams } = (await (await request.get('/api/search?q=Portugal')).json()) as { teams: Array<{ id: number; name: string }> };
+  const { teams } = (await (await request.get('/api/search?q=Portugal')).json()) as {
+    teams: Array<{ id: number; name: string }>;
+  };
   const found = teams.find((team) => team.name === 'Portugal');
   expect(found, 'Portugal is in the e2e data').toBeDefined();
   return found?.id ?? 0;
@@ -25,7 +27,10 @@ async function portugalId(request: APIRequestContext): Promise<number> {
 
 /** The numbers of a team's row in the page's standings table, as text: [position, P, W, D, L, GF, GA, GD, Pts]. */
 async function tableRow(page: Page, team: string): Promise<string[]> {
-  const row = page.getByTestId('standings').getByRole('row').filter({ has: page.getByRole('rowheader', { name: team }) });
+  const row = page
+    .getByTestId('standings')
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: team }) });
   const cells = await row.getByRole('cell').allTextContents();
   return cells.slice(0, 9).map((cell) => cell.trim());
 }
@@ -35,7 +40,9 @@ function expectedRow(standings: Standings, team: string): string[] {
   expect(row, `${team} is in the API's table`).toBeDefined();
   if (!row) return [];
   const gd = row.goalDifference > 0 ? `+${row.goalDifference}` : String(row.goalDifference);
-  return [row.position, row.played, row.won, row.drawn, row.lost, row.goalsFor, row.goalsAgainst].map(String).concat(gd, String(row.points));
+  return [row.position, row.played, row.won, row.drawn, row.lost, row.goalsFor, row.goalsAgainst]
+    .map(String)
+    .concat(gd, String(row.points));
 }
 
 test('the league page shows the tournament table, results and top scorers', async ({ page, request }) => {
@@ -44,13 +51,17 @@ test('the league page shows the tournament table, results and top scorers', asyn
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle('UEFA European Championship 2016 table | Scoreline');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('UEFA European Championship 2016');
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('[aria-current="page"]')).toHaveText('UEFA European Championship');
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('[aria-current="page"]')).toHaveText(
+    'UEFA European Championship',
+  );
 
   const api = (await (await request.get('/api/competitions/euro/seasons/2016/standings')).json()) as Standings;
   for (const team of ['Portugal', 'France']) expect(await tableRow(page, team)).toEqual(expectedRow(api, team));
   await expect(page.getByTestId('standings').locator('caption')).toContainText('overall table');
   // Form is letters in chips, not colour alone.
-  await expect(page.getByTestId('standings').getByRole('row').nth(1).getByTestId('form')).toHaveText(/Last \d, oldest first: [WDL]+/);
+  await expect(page.getByTestId('standings').getByRole('row').nth(1).getByTestId('form')).toHaveText(
+    /Last \d, oldest first: [WDL]+/,
+  );
 
   const results = page.getByTestId('results');
   await expect(results.getByRole('heading', { level: 3 }).first()).toHaveText('Final');
@@ -76,13 +87,17 @@ test('the table switches between overall, home and away', async ({ page, request
   await expect(views.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
   // The URL changes as the navigation commits: wait for the new table before reading it.
   await expect(page.getByTestId('standings').locator('caption')).toContainText('home table');
-  const home = (await (await request.get('/api/competitions/euro/seasons/2016/standings?view=home')).json()) as Standings;
+  const home = (await (
+    await request.get('/api/competitions/euro/seasons/2016/standings?view=home')
+  ).json()) as Standings;
   expect(await tableRow(page, 'Portugal')).toEqual(expectedRow(home, 'Portugal'));
 
   await views.getByRole('link', { name: 'Away' }).click();
   await expect(page).toHaveURL(/[?&]view=away/);
   await expect(page.getByTestId('standings').locator('caption')).toContainText('away table');
-  const away = (await (await request.get('/api/competitions/euro/seasons/2016/standings?view=away')).json()) as Standings;
+  const away = (await (
+    await request.get('/api/competitions/euro/seasons/2016/standings?view=away')
+  ).json()) as Standings;
   expect(await tableRow(page, 'France')).toEqual(expectedRow(away, 'France'));
 });
 
@@ -96,7 +111,9 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Show table' }).click();
     await expect(page).toHaveURL(/asOf=2016-06-15/);
     await expect(page.getByTestId('as-of')).toHaveText('As it stood at the end of 15 June 2016.');
-    const early = (await (await request.get('/api/competitions/euro/seasons/2016/standings?asOf=2016-06-15')).json()) as Standings;
+    const early = (await (
+      await request.get('/api/competitions/euro/seasons/2016/standings?asOf=2016-06-15')
+    ).json()) as Standings;
     expect(await tableRow(page, 'Portugal')).toEqual(expectedRow(early, 'Portugal'));
     expect((await tableRow(page, 'Portugal'))[1]).toBe('1');
     await page.getByRole('link', { name: 'Latest table' }).click();
@@ -132,14 +149,18 @@ test('the team page shows results, form, table position, head-to-head and squad'
   await waitForHydration(page);
   await expect(page).toHaveTitle('Portugal | Scoreline');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Portugal');
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('[aria-current="page"]')).toHaveText('Portugal');
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('[aria-current="page"]')).toHaveText(
+    'Portugal',
+  );
 
   const results = page.getByTestId('team-results');
   await expect(results.getByRole('listitem')).toHaveCount(7);
   const final = results.getByRole('link', { name: /^Portugal 1, France 0\./ });
   await expect(final).toHaveAttribute('href', /^\/match\/\d+$/);
   await expect(page.locator('#next-match').getByTestId('form')).toHaveText('Last 5, oldest first: DWDWW');
-  await expect(page.getByTestId('table-positions')).toContainText('2nd of 24 in the UEFA European Championship 2016 tournament table');
+  await expect(page.getByTestId('table-positions')).toContainText(
+    '2nd of 24 in the UEFA European Championship 2016 tournament table',
+  );
   await expect(page.getByTestId('head-to-head')).toContainText('Against the last opponent, France');
   await expect(page.getByTestId('h2h-matches').getByRole('link')).toHaveCount(1);
   await expect(page.getByTestId('squad')).toContainText('Cristiano Ronaldo');
@@ -155,8 +176,33 @@ test('browse league → team → match', async ({ page, request }) => {
   await page.getByTestId('standings').getByRole('link', { name: 'Portugal', exact: true }).click();
   await expect(page).toHaveURL(/\/team\/\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Portugal');
-  await page.getByTestId('team-results').getByRole('link', { name: /^Portugal 1, France 0\./ }).click();
+  await page
+    .getByTestId('team-results')
+    .getByRole('link', { name: /^Portugal 1, France 0\./ })
+    .click();
   await expect(page).toHaveURL(/\/match\/\d+$/);
   await expect(page).toHaveTitle(/^Portugal v France, 10 Jul 2016 \| /);
   expect(errors, 'no page errors on the way').toEqual([]);
+});
+
+test('"Leagues" lists every competition by region, each leading to its page', async ({ page, request }) => {
+  await requireEuroData(request);
+  const { competitions } = (await (await request.get('/api/competitions')).json()) as {
+    competitions: Array<{ code: string; name: string; areaName: string }>;
+  };
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leagues' }).click();
+  await expect(page).toHaveURL(/\/league$/);
+  await expect(page).toHaveTitle('Leagues and competitions | Scoreline');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Leagues and competitions');
+  for (const competition of competitions) {
+    const region = page.getByRole('region', { name: competition.areaName, exact: true });
+    await expect(region.getByRole('link', { name: new RegExp(`^${competition.name}`) })).toHaveAttribute(
+      'href',
+      `/league/${competition.code}`,
+    );
+  }
+  await page.getByRole('link', { name: /^UEFA European Championship/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^UEFA European Championship \d{4}/);
 });
