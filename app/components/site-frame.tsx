@@ -1,14 +1,18 @@
 import type { ReactNode } from 'react';
 import { useSite } from '../lib/site.ts';
-import { BottomNav } from './bottom-nav.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
-import { FloatingButton } from './floating-button.tsx';
 import { deferred } from '../lib/deferred.tsx';
 import type { SiteFooterProps } from './site-footer.tsx';
-
-// Below the fold on every page: rendered by the server, its code loads after the page's (app/lib/deferred.tsx).
-const SiteFooter = deferred<SiteFooterProps>(async () => (await import('./site-footer.tsx')).SiteFooter);
 import { SiteHeader } from './site-header.tsx';
+
+// Rendered by the server; their code loads after the page's (app/lib/deferred.tsx, issue #5's first-load
+// budget): the footer, below the fold on every page, and the phone's bottom bar and floating button, whose
+// links work as plain links until then.
+const SiteFooter = deferred<SiteFooterProps>(async () => (await import('./site-footer.tsx')).SiteFooter);
+const FloatingButton = deferred<Record<string, never>>(
+  async () => (await import('./floating-button.tsx')).FloatingButton,
+);
+const BottomNav = deferred<Record<string, never>>(async () => (await import('./bottom-nav.tsx')).BottomNav);
 
 export interface SiteFrameProps {
   children: ReactNode;

@@ -3,13 +3,18 @@ import { Form } from 'react-router';
 import type { AuthDialogView } from '../features/auth-forms/auth-dialog.tsx';
 import { useSignedInUser } from '../lib/auth-user.ts';
 import { lazyWithReload } from '../lib/chunk-reload.ts';
+import { deferred } from '../lib/deferred.tsx';
 import { MAIN_NAVIGATION } from '../lib/navigation.ts';
 import { AppLink, AppNavLink } from './app-link.tsx';
-import { ColourModeSwitch } from './colour-mode-switch.tsx';
 import { ErrorBoundaryLite } from './error-boundary-lite.tsx';
 import { LiveDelayBadge } from '../features/preferences/live-delay-badge.tsx';
 import { HeaderSearch } from '../features/search/header-search.tsx';
 
+// The colour-mode radios are rendered by the server and their code loads after the page's
+// (app/lib/deferred.tsx; issue #5's first-load budget); the mode itself is applied before first paint.
+const ColourModeSwitch = deferred<Record<string, never>>(
+  async () => (await import('./colour-mode-switch.tsx')).ColourModeSwitch,
+);
 // The menu dialog is code-split: most visitors never open it.
 const SiteMenuDialog = lazyWithReload(() => import('../features/site-menu/site-menu-dialog.tsx'));
 // The account popups likewise (issue #6); without JavaScript the links lead to the pages.
@@ -39,7 +44,10 @@ export function SiteHeader({ siteName }: { siteName: string }) {
       </a>
       <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-2">
         <AppLink to="/" className="flex items-center gap-2 text-lg font-bold text-brand-700 dark:text-brand-100">
-          <span aria-hidden="true" className="grid size-7 place-items-center rounded-full bg-brand-600 text-sm text-white">
+          <span
+            aria-hidden="true"
+            className="grid size-7 place-items-center rounded-full bg-brand-600 text-sm text-white"
+          >
             {siteName.charAt(0)}
           </span>
           <span className="max-sm:sr-only">{siteName}</span>
@@ -83,7 +91,10 @@ export function SiteHeader({ siteName }: { siteName: string }) {
               </a>
               <Form method="post" action="/account" className="max-sm:hidden">
                 <input type="hidden" name="intent" value="logout" />
-                <button type="submit" className="whitespace-nowrap rounded px-2 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
+                <button
+                  type="submit"
+                  className="whitespace-nowrap rounded px-2 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+                >
                   Sign out
                 </button>
               </Form>
@@ -116,7 +127,12 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           }
         >
           <Suspense fallback={null}>
-            <AuthDialog view={authView} onViewChange={setAuthView} open onOpenChange={(open) => setAuthView(open ? authView : null)} />
+            <AuthDialog
+              view={authView}
+              onViewChange={setAuthView}
+              open
+              onOpenChange={(open) => setAuthView(open ? authView : null)}
+            />
           </Suspense>
         </ErrorBoundaryLite>
       ) : null}

@@ -4,7 +4,6 @@
 import type { MatchEvent, MatchSummary, PlayerStats, TeamStats } from '../../domain/football-contracts.ts';
 import type { CommentaryLine } from '../../domain/live-stream.ts';
 import { AppLink } from '../components/app-link.tsx';
-import { ComingSoon } from '../components/coming-soon.tsx';
 import { pageMeta } from '../lib/seo.ts';
 import type { LiveMatchData } from '../lib/use-live.ts';
 import type { MatchCentreData } from '../features/match-centre/centre-sections.tsx';
@@ -42,17 +41,20 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => {
-  const frame = args.matches.find((match) => match?.id === 'routes/match')?.loaderData as { live: LiveMatchData | null } | undefined;
+  const frame = args.matches.find((match) => match?.id === 'routes/match')?.loaderData as
+    { live: LiveMatchData | null } | undefined;
   const match = frame?.live?.match;
-  if (!match) return pageMeta(args, { title: 'Matches', description: 'Live score, timeline, commentary, line-ups, statistics and head-to-head.' });
+  if (!match)
+    return pageMeta(args, {
+      title: 'Matches',
+      description: 'Live score, timeline, commentary, line-ups, statistics and head-to-head.',
+    });
   const replay = match.replayOf ? ` (replay of ${formatMatchDate(match.replayOf.kickoffAt)})` : '';
   return pageMeta(args, {
     title: `${match.home.name} v ${match.away.name}, ${formatMatchDate(match.replayOf?.kickoffAt ?? match.kickoffAt)}${match.replayOf ? ' replay' : ''}`,
     description: `${match.competition.name}: ${match.home.name} v ${match.away.name}${replay}. Live score, timeline, commentary and statistics.`,
   });
 };
-
-const LATER_SECTIONS: Array<[string, string]> = [];
 
 const EVENT_LABEL: Record<string, string> = {
   goal: 'Goal',
@@ -119,7 +121,10 @@ function minuteText(line: { minute: number; addedMinute: number | null; period?:
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby={id}
+      className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id={id} className="mb-3 text-lg font-semibold">
         {title}
       </h2>
@@ -130,7 +135,8 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 function Timeline({ match, events }: { match: MatchSummary; events: MatchEvent[] }) {
   const shown = events.filter((event) => event.type in EVENT_LABEL);
-  if (shown.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">No goals, cards or substitutions yet.</p>;
+  if (shown.length === 0)
+    return <p className="text-sm text-slate-600 dark:text-slate-400">No goals, cards or substitutions yet.</p>;
   return (
     <ol className="space-y-2" data-testid="timeline">
       {shown.map((event) => {
@@ -145,10 +151,14 @@ function Timeline({ match, events }: { match: MatchSummary; events: MatchEvent[]
               : '';
         return (
           <li key={event.seq} className={`flex items-start gap-2 text-sm ${home ? '' : 'flex-row-reverse text-right'}`}>
-            <span className="w-12 shrink-0 font-semibold tabular-nums text-slate-700 dark:text-slate-300">{minuteText(event)}</span>
+            <span className="w-12 shrink-0 font-semibold tabular-nums text-slate-700 dark:text-slate-300">
+              {minuteText(event)}
+            </span>
             <EventIcon type={event.type} />
             <span>
-              <span className="sr-only">{EVENT_LABEL[event.type]}, {home ? match.home.name : match.away.name}: </span>
+              <span className="sr-only">
+                {EVENT_LABEL[event.type]}, {home ? match.home.name : match.away.name}:{' '}
+              </span>
               {who}
               {extra}
             </span>
@@ -161,7 +171,10 @@ function Timeline({ match, events }: { match: MatchSummary; events: MatchEvent[]
 
 function Commentary({ lines, status }: { lines: CommentaryLine[]; status: MatchSummary['status'] }) {
   if (lines.length === 0) {
-    const text = status === 'scheduled' ? 'Commentary starts at kick-off.' : 'There is no commentary for this match: it is written live, from the events, while a match is followed here.';
+    const text =
+      status === 'scheduled'
+        ? 'Commentary starts at kick-off.'
+        : 'There is no commentary for this match: it is written live, from the events, while a match is followed here.';
     return <p className="text-sm text-slate-600 dark:text-slate-400">{text}</p>;
   }
   // Newest first, like every live commentary.
@@ -193,7 +206,8 @@ const STAT_ROWS: Array<[keyof Omit<TeamStats, 'teamId'>, string]> = [
 function TeamStatsTable({ match, stats }: { match: MatchSummary; stats: TeamStats[] }) {
   const home = stats.find((row) => row.teamId === match.home.id);
   const away = stats.find((row) => row.teamId === match.away.id);
-  if (!home || !away) return <p className="text-sm text-slate-600 dark:text-slate-400">No statistics for this match.</p>;
+  if (!home || !away)
+    return <p className="text-sm text-slate-600 dark:text-slate-400">No statistics for this match.</p>;
   return (
     <table className="w-full text-sm" data-testid="team-stats">
       <thead>
@@ -227,9 +241,20 @@ function TeamStatsTable({ match, stats }: { match: MatchSummary; stats: TeamStat
 export default function MatchCentre({ params, loaderData }: Route.ComponentProps) {
   if (!params.id) {
     return (
-      <ComingSoon title="Matches">
-        Open a match from the fixtures on the home page, a league or a team to see its match centre here.
-      </ComingSoon>
+      <section className="rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+        <h2 className="text-lg font-semibold">Matches</h2>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          Open a match from{' '}
+          <AppLink to="/" className="font-semibold underline underline-offset-2">
+            today&apos;s fixtures
+          </AppLink>
+          ,{' '}
+          <AppLink to="/live-sports" className="font-semibold underline underline-offset-2">
+            live now
+          </AppLink>
+          , a league or a team to see its match centre here.
+        </p>
+      </section>
     );
   }
   return <MatchSections centre={loaderData.centre} />;
@@ -247,14 +272,13 @@ function MatchSections({ centre }: { centre: Awaited<ReturnType<typeof loader>>[
       </Section>
       <MatchCentreSections match={match} events={events} stats={stats} data={centre} />
       <Section title="Team stats">
-        {stats ? <TeamStatsTable match={match} stats={stats.teams} /> : <p className="text-sm text-slate-600 dark:text-slate-400">Statistics appear once the match is under way.</p>}
+        {stats ? (
+          <TeamStatsTable match={match} stats={stats.teams} />
+        ) : (
+          <p className="text-sm text-slate-600 dark:text-slate-400">Statistics appear once the match is under way.</p>
+        )}
       </Section>
       <MatchInsightSections match={match} events={events} />
-      {LATER_SECTIONS.map(([title, text]) => (
-        <ComingSoon key={title} title={title}>
-          {text}
-        </ComingSoon>
-      ))}
       <p className="text-xs text-slate-600 md:col-span-2 dark:text-slate-400">
         {match.hasEvents ? 'Commentary and statistics are generated from the match events. ' : ''}
         Data sources and their licences are credited on the{' '}
