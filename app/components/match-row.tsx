@@ -8,7 +8,7 @@ import { clockLabel } from '../../domain/match-clock.ts';
 import { isLive } from '../../domain/match-status.ts';
 import { formatClockTime } from '../../domain/time-zones.ts';
 import type { ReactNode } from 'react';
-import { AppLink } from './app-link.tsx';
+import { ListLink } from './list-link.tsx';
 
 /** Relative luminance (WCAG) of a #rrggbb colour; null when it is not one. */
 function luminance(hex: string): number | null {
@@ -106,7 +106,7 @@ export function MatchRow({
   const label = `${match.home.name} ${scored && !hideScore ? `${match.score.home}, ${match.away.name} ${match.score.away}` : `v ${match.away.name}`}`;
   return (
     <li className={actions ? 'flex items-center gap-1' : undefined}>
-      <AppLink
+      <ListLink
         to={`/match/${match.id}`}
         className={`grid grid-cols-[2.75rem_1fr_auto_1fr] items-center gap-1.5 rounded-lg px-1.5 py-2 text-sm sm:grid-cols-[3.5rem_1fr_auto_1fr] sm:gap-2 sm:px-2 hover:bg-slate-100 dark:hover:bg-slate-800${actions ? ' min-w-0 flex-1' : ''}`}
         aria-label={`${label}. ${status}${match.replayOf ? '. Replay' : ''}`}
@@ -143,7 +143,7 @@ export function MatchRow({
           <TeamBadge team={match.away} />
           <span className="truncate">{match.away.name}</span>
         </span>
-      </AppLink>
+      </ListLink>
       {actions}
     </li>
   );

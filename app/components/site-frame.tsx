@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useSite } from '../lib/site.ts';
 import { Breadcrumbs } from './breadcrumbs.tsx';
+import { useListLinkArea } from './list-link.tsx';
 import { deferred } from '../lib/deferred.tsx';
 import type { SiteFooterProps } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -25,12 +26,20 @@ export interface SiteFrameProps {
 export function SiteFrame({ children, breadcrumbs = true, focused = false }: SiteFrameProps) {
   const site = useSite();
   const siteName = site?.siteName ?? 'Scoreline';
+  // Client-side navigation and intent prefetch for every list link (match rows) on the page.
+  const listLinks = useListLinkArea();
   return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader siteName={siteName} />
       {breadcrumbs ? <Breadcrumbs /> : null}
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none"
+        {...listLinks.handlers}
+      >
         {children}
+        {listLinks.prefetch}
       </main>
       {site ? <SiteFooter site={site} /> : null}
       {focused ? null : (

@@ -356,6 +356,35 @@ test.describe('prefetch', () => {
       .toBeGreaterThan(0);
   });
 
+  test('a match row, a plain link, prefetches its match on intent and opens it without loading a document', async ({
+    page,
+  }) => {
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+    });
+    // The Euro 2016 final's day (scripts/e2e-seed.ts).
+    await page.goto('/?date=2016-07-10&tz=UTC');
+    await waitForHydration(page);
+    const row = page.locator('a[data-match-id]').first();
+    const id = await row.getAttribute('data-match-id');
+    const href = `/match/${id}`;
+    expect(await prefetchLinksFor(page, `^${href}\\.data`)).toEqual([]);
+    await row.hover();
+    await expect.poll(() => prefetchLinksFor(page, `^${href}\\.data`)).not.toEqual([]);
+    await row.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(documents).toHaveLength(1);
+    // Back and a modified click behave as with any link: the list again, then a new tab.
+    await page.goBack();
+    await expect(page).toHaveURL(/\?date=2016-07-10&tz=UTC$/);
+    const popup = page.context().waitForEvent('page');
+    await page.locator(`a[data-match-id="${id}"]`).first().click({ modifiers: ['ControlOrMeta'] });
+    await expect((await popup).url()).toContain(href);
+    expect(documents).toHaveLength(1);
+  });
+
   for (const [name, connection] of [
     ['data saver', { saveData: true, effectiveType: '4g' }],
     ['2g', { saveData: false, effectiveType: '2g' }],

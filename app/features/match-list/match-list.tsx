@@ -7,6 +7,7 @@ import { Form } from 'react-router';
 import type { Competition, MatchSummary } from '../../../domain/football-contracts.ts';
 import { isLive } from '../../../domain/match-status.ts';
 import { AppLink } from '../../components/app-link.tsx';
+import { ListLink } from '../../components/list-link.tsx';
 import { MatchRow } from '../../components/match-row.tsx';
 import {
   toggleFavouriteCompetition,
@@ -198,9 +199,9 @@ const Group = memo(function Group({
     >
       <div className="flex items-center gap-2 border-b border-slate-200 px-3 py-1 dark:border-slate-800">
         <Heading id={id} className="min-w-0 flex-1 text-sm font-semibold">
-          <AppLink to={`/league/${group.competition.code}`} className="hover:underline">
+          <ListLink to={`/league/${group.competition.code}`} className="hover:underline">
             {group.competition.name}
-          </AppLink>
+          </ListLink>
           <span className="ml-2 font-normal text-slate-600 dark:text-slate-400">{group.competition.areaName}</span>
         </Heading>
         <StarButton
