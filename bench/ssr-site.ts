@@ -81,6 +81,18 @@ export async function startBenchSite(options: {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // The server must not outlive this script: one left behind after an interrupted run (Ctrl-C, `timeout`,
+  // a killed parent) kept serving and loaded the machine under the next benchmark.
+  const stopServer = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    stopServer();
+    process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGHUP' ? 1 : 15));
+  };
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  process.once('exit', stopServer);
+  for (const signal of signals) process.once(signal, onSignal);
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
@@ -99,7 +111,9 @@ export async function startBenchSite(options: {
     buildDir,
     pid: child.pid ?? 0,
     async stop() {
-      child.kill('SIGTERM');
+      process.off('exit', stopServer);
+      for (const signal of signals) process.off(signal, onSignal);
+      stopServer();
       await exited;
       rmSync(dir, { recursive: true, force: true });
     },
