@@ -7,6 +7,7 @@
 // and the connection resumes from there.
 import type * as ConnectionModuleType from './live-connection.ts';
 import { loadChunk } from './chunk-reload.ts';
+import { nextTask } from './next-task.ts';
 import type { LiveState, Subscription } from './live-connection.ts';
 
 export type { LiveState } from './live-connection.ts';
@@ -16,9 +17,6 @@ type ConnectionModule = typeof ConnectionModuleType;
 let module: ConnectionModule | null = null;
 let loading: Promise<ConnectionModule> | null = null;
 const stateListeners = new Set<(state: LiveState) => void>();
-
-/** Resolves in a task of its own: the first subscriptions come from a page's effects right after hydration. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function load(): Promise<ConnectionModule> {
   // Started in a task of its own, not in the effects' (with the imports' preload links, that task was

@@ -11,17 +11,13 @@ import type * as LiveContractsModule from '../../domain/live-stream.ts';
 import type { LiveEvent, LiveEventType } from '../../domain/live-stream.ts';
 import { DelayQueue } from './delay-queue.ts';
 import { liveDelayMs, subscribeLiveDelay } from './live-delay.ts';
+import { nextTask } from './next-task.ts';
 
 type LiveContracts = typeof LiveContractsModule;
 
 // The event schemas, and zod with them (≈ 23 kB gzip), load when the first stream opens rather than
 // with the page: first-load JavaScript has a budget (issue #5, server/page-budgets.test.ts).
 let contracts: Promise<LiveContracts> | null = null;
-
-/** The next task: the browser may paint and handle input in between. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 /**
  * zod, the shapes of events and stats, then the stream's own schemas, each evaluated in a task of its

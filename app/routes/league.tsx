@@ -117,7 +117,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const carryOver = standings.phases?.slice(1).find((candidate) => candidate.code === standings.phase)?.carryOver;
     const cookie = request.headers.get('cookie');
     return {
-      id,
       page: {
         competition: {
           code: competition.code,
