@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, pipeline } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
@@ -6,6 +6,7 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from 'rea
 import { getRequestInfo } from './lib/context.server.ts';
 import { deferredModulesReady } from './lib/deferred.tsx';
 import { errorPageFailedHtml } from './lib/error-page-fallback.ts';
+import { createScriptPriorityStream } from './lib/script-priority.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -50,7 +51,11 @@ export default async function handleRequest(
           },
         });
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        pipe(body);
+        // The first-load modules at low priority (app/lib/script-priority.server.ts). pipeline() carries a
+        // closed response back to React's destination, which stops the render as before.
+        const document = createScriptPriorityStream();
+        pipeline(document, body, () => {});
+        pipe(document);
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {

@@ -3,7 +3,7 @@ import './lib/zod-config.ts';
 import { useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts } from 'react-router';
 import type { Route } from './+types/root';
-import './app.css';
+import appCss from './app.css?url';
 import { RouteErrorBoundary } from './components/error-page.tsx';
 import { LiveAnnouncer } from './components/live-announcer.tsx';
 import { OfflineBanner } from './components/offline-banner.tsx';
@@ -39,7 +39,10 @@ export function shouldRevalidate() {
 }
 
 // Pages set their own title through pageMeta(); error pages render theirs in the boundary.
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: appCss, precedence: 'default' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
 
 export const meta: Route.MetaFunction = ({ error }) =>
   error ? [] : [{ title: DEFAULT_TITLE }, { name: 'description', content: DEFAULT_DESCRIPTION }];

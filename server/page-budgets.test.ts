@@ -109,6 +109,17 @@ function describeSizes(sizes: Array<[string, number]>): string {
   return sizes.map(([script, bytes]) => `${(bytes / 1000).toFixed(1).padStart(6)} kB  ${script}`).join('\n');
 }
 
+/** One page of each kind that has first-load JavaScript of its own. */
+const pages: Array<[string, () => string]> = [
+  ['home', () => '/'],
+  ['live-sports', () => '/live-sports'],
+  ['hot-match-today', () => '/hot-match-today'],
+  ['sport hub', () => '/sport/football-1'],
+  ['league', () => `/league/${day.competitionCodes[0]}`],
+  ['team', () => `/team/${day.teamIds[0]}`],
+  ['match (live)', () => `/match/${day.matchIds[4]}`],
+];
+
 describe('byte budgets (production build)', () => {
   it('reads every script a page names, however it names it', () => {
     const html =
@@ -134,15 +145,6 @@ describe('byte budgets (production build)', () => {
     );
   });
 
-  const pages: Array<[string, () => string]> = [
-    ['home', () => '/'],
-    ['live-sports', () => '/live-sports'],
-    ['hot-match-today', () => '/hot-match-today'],
-    ['sport hub', () => '/sport/football-1'],
-    ['league', () => `/league/${day.competitionCodes[0]}`],
-    ['team', () => `/team/${day.teamIds[0]}`],
-    ['match (live)', () => `/match/${day.matchIds[4]}`],
-  ];
   it.each(pages)('%s: first-load JavaScript stays within 130 kB gzip', async (name, url) => {
     const measured = await firstLoadJs(url());
     expect(measured.sizes.length).toBeGreaterThan(3);
@@ -154,6 +156,26 @@ describe('byte budgets (production build)', () => {
 });
 
 describe('whole pages (production build)', () => {
+  it.each(pages)(
+    '%s: the head names the stylesheet first and preloads the first-load modules at low priority',
+    async (_name, url) => {
+      const page = await fetchGzip(url());
+      expect(page.status).toBe(200);
+      const head = page.text.slice(0, page.text.indexOf('</head>'));
+      const links = [...head.matchAll(/<link\b[^>]*>/g)].map((match) => match[0]);
+      const stylesheet = links.findIndex((link) => /\brel="stylesheet"/.test(link));
+      const preloads = links.filter((link) => /\brel="modulepreload"/.test(link));
+      expect(stylesheet).toBeGreaterThanOrEqual(0);
+      expect(preloads.length).toBeGreaterThan(3);
+      for (const preload of preloads) expect(preload).toContain('fetchpriority="low"');
+      expect(stylesheet).toBeLessThan(links.findIndex((link) => /\brel="modulepreload"/.test(link)));
+      // Every script the page needs is still named up front: nothing waits for the one before it to load.
+      expect(preloads.map((link) => /\bhref="([^"]+)"/.exec(link)?.[1])).toEqual(
+        expect.arrayContaining(firstLoadScripts(page.text)),
+      );
+    },
+  );
+
   it.each([
     ['home', () => '/', 'role="combobox"'],
     ['league', () => `/league/${day.competitionCodes[0]}`, 'id="top-teams"'],
