@@ -18,34 +18,31 @@ export function lowerModulePreloadPriority(head: string): string {
 
 /**
  * A byte stream that rewrites the document up to `</head>` with lowerModulePreloadPriority and passes
- * the rest through untouched. It holds back bytes only until `</head>` has arrived; React writes the
- * whole head in its first chunk, so in practice nothing waits. Every pattern involved is ASCII, so the
- * bytes are read as Latin-1: a UTF-8 character split between two chunks is carried over intact.
+ * the rest through untouched, without copying it. It holds back bytes only until `</head>` has arrived;
+ * React writes the whole head in its first chunk, so in practice nothing waits. Every pattern involved
+ * is ASCII, so the head is read as Latin-1: its bytes, UTF-8 characters included, come back unchanged.
  */
 export function createScriptPriorityStream(): Transform {
-  let pending: Buffer[] = [];
-  let pendingLength = 0;
+  let pending: Buffer | null = null;
   let headDone = false;
+  const rewrite = (head: Buffer) => Buffer.from(lowerModulePreloadPriority(head.toString('latin1')), 'latin1');
   return new Transform({
     transform(chunk: Buffer | string, _encoding: BufferEncoding, callback: TransformCallback) {
       if (headDone) return callback(null, chunk);
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-      pending.push(bytes);
-      pendingLength += bytes.length;
-      const text = Buffer.concat(pending, pendingLength).toString('latin1');
-      const end = text.indexOf(HEAD_END);
+      pending = pending ? Buffer.concat([pending, bytes]) : bytes;
+      const end = pending.indexOf(HEAD_END);
       if (end === -1) return callback();
-      headDone = true;
-      pending = [];
-      pendingLength = 0;
       const split = end + HEAD_END.length;
-      callback(null, Buffer.from(lowerModulePreloadPriority(text.slice(0, split)) + text.slice(split), 'latin1'));
+      const rest = pending.subarray(split);
+      this.push(rewrite(pending.subarray(0, split)));
+      headDone = true;
+      pending = null;
+      callback(null, rest.length > 0 ? rest : undefined);
     },
     flush(callback: TransformCallback) {
       // A document without </head> (an error page cut short): rewrite what there is.
-      if (pendingLength === 0) return callback();
-      const text = Buffer.concat(pending, pendingLength).toString('latin1');
-      callback(null, Buffer.from(lowerModulePreloadPriority(text), 'latin1'));
+      callback(null, pending ? rewrite(pending) : undefined);
     },
   });
 }
