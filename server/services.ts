@@ -5,7 +5,7 @@ import { createMailer, type Mailer } from './modules/auth/auth.mailer.ts';
 import { createOidcService, type OidcService } from './modules/auth/auth.oidc.ts';
 import { createAccountService, type AccountService } from './modules/auth/auth.service.ts';
 import { createSessionService, type SessionService } from './modules/auth/auth.session.ts';
-import { accessTokenKey, createAccessTokenSigner, oidcStateKey } from './modules/auth/auth.tokens.ts';
+import { accessTokenKey, createAccessTokenSigner, oidcStateKey, sessionTokenKey } from './modules/auth/auth.tokens.ts';
 import { createIngest, type Ingest } from './ingest/ingest.ts';
 import { createFootballService, type FootballService } from './modules/football/football.service.ts';
 import { createLiveService, type LiveService } from './modules/live/live.service.ts';
@@ -15,6 +15,7 @@ import { createPagesService, type PagesService } from './modules/site/pages.serv
 import type { LiveBus } from './platform/bus.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { publicConfig, type Config, type PublicConfig } from './platform/config.ts';
+import { createRateLimits, type RateLimits } from './platform/rate-limit.ts';
 
 export interface AppServices {
   config: Config;
@@ -24,6 +25,8 @@ export interface AppServices {
   /** Signs session tokens (accounts, issue #6) and payment links. */
   sessionSecret: string;
   clock: Clock;
+  /** Atomic limits, in memory or shared through Redis (issue #17). */
+  rateLimits: RateLimits;
   sessions: SessionService;
   accounts: AccountService;
   mailer: Mailer;
@@ -47,6 +50,8 @@ export function createServices(options: {
   clock?: Clock;
   /** Tests pass their own bus to connect several apps in one process. */
   bus?: LiveBus;
+  /** Tests pass their own limits (e.g. Redis under a prefix of their own). */
+  rateLimits?: RateLimits;
 }): AppServices {
   const clock = options.clock ?? systemClock;
   const { db } = options.database;
@@ -57,7 +62,17 @@ export function createServices(options: {
     issuer: new URL(config.BASE_URL).origin,
     audience: config.SITE_CLIENT_ID,
   });
-  const accounts = createAccountService({ db, clock, config, signer, mailer, logger });
+  const rateLimits = options.rateLimits ?? createRateLimits(config.REDIS_URL, logger);
+  const accounts = createAccountService({
+    db,
+    clock,
+    config,
+    signer,
+    tokenKey: sessionTokenKey(options.sessionSecret),
+    rateLimits,
+    mailer,
+    logger,
+  });
   const live = createLiveService({ config, database: options.database, logger, ...(options.bus ? { bus: options.bus } : {}) });
   const ingest = createIngest({ config, database: options.database, clock, logger, bus: live.bus });
   const football = createFootballService(db);
@@ -68,11 +83,12 @@ export function createServices(options: {
     database: options.database,
     sessionSecret: options.sessionSecret,
     clock,
+    rateLimits,
     sessions: createSessionService({ accounts, config, clock, logger }),
     accounts,
     mailer,
     oidc: createOidcService({ config, stateKey: oidcStateKey(options.sessionSecret) }),
-    contact: createContactService(db, clock),
+    contact: createContactService(db, clock, rateLimits),
     pages: createPagesService(db),
     football,
     live,

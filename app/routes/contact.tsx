@@ -1,6 +1,7 @@
-import { Form, useNavigation } from 'react-router';
+import { Form, data, useNavigation } from 'react-router';
 import { PageHeader } from '../components/page-header.tsx';
 import { CONTACT_TOPICS, contactTopicLabels } from '../../server/modules/site/contact.schemas.ts';
+import { getRequestAuth } from '../lib/auth-context.server.ts';
 import { getServices } from '../lib/context.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { useSite } from '../lib/site.ts';
@@ -20,7 +21,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     topic: String(form.get('topic') ?? ''),
     message: String(form.get('message') ?? ''),
   };
-  const result = await getServices(context).contact.submitMessage(values);
+  const result = await getServices(context).contact.submitMessage(values, { ip: getRequestAuth(context).meta.ip });
+  if (!result.ok && result.code === 'throttled') {
+    // Issue #17: the form keeps what was typed; the answer says when to try again.
+    const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
+    return data(
+      { status: 'throttled' as const, message: `${result.message} in ${minutes === 1 ? 'about a minute' : `${minutes} minutes`}.`, values },
+      { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } },
+    );
+  }
   if (!result.ok) return { status: 'invalid' as const, fields: result.fields, values };
   return { status: 'sent' as const, name: result.message.name, email: result.message.email };
 }
@@ -57,8 +66,9 @@ export default function Contact({ actionData }: Route.ComponentProps) {
     );
   }
 
-  const errors = actionData?.status === 'invalid' ? actionData.fields : {};
-  const values = actionData?.status === 'invalid' ? actionData.values : undefined;
+  const errors: Record<string, string> = actionData?.status === 'invalid' ? actionData.fields : {};
+  const values = actionData?.status === 'invalid' || actionData?.status === 'throttled' ? actionData.values : undefined;
+  const throttled = actionData?.status === 'throttled' ? actionData.message : null;
   const describedBy = (field: string) => (errors[field] ? `${field}-error` : undefined);
 
   return (
@@ -70,7 +80,12 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         </a>
         .
       </PageHeader>
-      <Form method="post" noValidate className="max-w-xl space-y-4" aria-describedby={Object.keys(errors).length ? 'form-errors' : undefined}>
+      <Form method="post" noValidate className="max-w-xl space-y-4" aria-describedby={Object.keys(errors).length || throttled ? 'form-errors' : undefined}>
+        {throttled ? (
+          <p id="form-errors" role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
+            Your message was not sent. {throttled}
+          </p>
+        ) : null}
         {Object.keys(errors).length > 0 ? (
           <p id="form-errors" role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
             Your message was not sent. Please correct the fields marked below.

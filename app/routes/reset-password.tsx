@@ -7,6 +7,7 @@ import { ForgotPasswordForm } from '../features/auth-forms/forgot-password-form.
 import { linkClass, type FormResult } from '../features/auth-forms/form-parts.tsx';
 import { UpdatePasswordForm } from '../features/auth-forms/update-password-form.tsx';
 import { cookiesAreSecure, formFailure, formMessage, readCookie, readForm } from '../lib/auth-actions.server.ts';
+import { getRequestAuth } from '../lib/auth-context.server.ts';
 import { getServices } from '../lib/context.server.ts';
 import { namedMiddleware } from '../lib/route-middleware.server.ts';
 import { pageMeta } from '../lib/seo.ts';
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'reset') {
     const values = readForm(form, ['password']);
     const token = readCookie(request, RESET_COOKIE) ?? '';
-    const result = await accounts.resetPassword({ token, password: values.password });
+    const result = await accounts.resetPassword({ token, password: values.password }, getRequestAuth(context).meta);
     if (!result.ok) return formFailure(result, values);
     return data<FormResult>(
       {
@@ -62,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const values = readForm(form, ['email']);
-  const result = await accounts.requestPasswordReset(values);
+  const result = await accounts.requestPasswordReset(values, getRequestAuth(context).meta);
   if (!result.ok) return formFailure(result, values);
   return formMessage(FORGOT_PASSWORD_MESSAGE);
 }

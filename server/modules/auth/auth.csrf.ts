@@ -19,18 +19,23 @@ export function requestSite(request: Request, allowedOrigins: ReadonlySet<string
 /**
  * True when a write must be refused: any page form post from another site
  * (login CSRF included), and an API write from another site or of unknown
- * origin that would be authenticated by our cookies. API clients sending a
- * Bearer token carry no ambient authority and are not affected.
+ * origin that would be authenticated by our cookies.
+ *
+ * A request is either Bearer-authenticated or cookie-authenticated, never a
+ * mix (issue #17): `bearer` is true only when the session will take its user
+ * from an `Authorization: Bearer` token and ignore the cookies, so it carries
+ * no ambient authority. Any other Authorization header (Basic, a malformed
+ * Bearer) leaves the cookies in charge, and the same-origin rule applies.
  */
 export function isForbiddenCrossSiteWrite(
   request: Request,
-  options: { allowedOrigins: ReadonlySet<string>; hasSessionCookie: boolean },
+  options: { allowedOrigins: ReadonlySet<string>; hasSessionCookie: boolean; bearer: boolean },
 ): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   const site = requestSite(request, options.allowedOrigins);
   if (site === 'same-origin') return false;
   const isApi = new URL(request.url).pathname.startsWith('/api/');
-  if (isApi && request.headers.has('authorization')) return false;
+  if (isApi && options.bearer) return false;
   if (site === 'cross-site') return !isApi || options.hasSessionCookie;
   // No browser signal at all: fine for cookie-less clients (curl, server-to-server).
   return options.hasSessionCookie;

@@ -220,15 +220,31 @@ export async function findRefreshToken(db: Db, tokenHash: string): Promise<Refre
   };
 }
 
-/** Marks a token as exchanged; false when another request got there first (a reuse). */
-export async function markRotated(db: Db, tokenId: number, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('refresh_token')
-    .set({ rotated_at: now.toISOString() })
-    .where('id', '=', tokenId)
-    .where('rotated_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+/**
+ * Exchanges a refresh token for its successor in one transaction: marks it
+ * rotated (a conditional update, so of two concurrent exchanges exactly one
+ * wins) and stores the successor. False when another request won; whoever
+ * then sees the token rotated also finds its successor stored.
+ */
+export async function rotateRefreshToken(
+  db: Db,
+  tokenId: number,
+  familyId: number,
+  successorHash: string,
+  now: Date,
+  expiresAt: Date,
+): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const result = await tx
+      .updateTable('refresh_token')
+      .set({ rotated_at: now.toISOString() })
+      .where('id', '=', tokenId)
+      .where('rotated_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await insertRefreshToken(tx, familyId, successorHash, now, expiresAt);
+    return true;
+  });
 }
 
 export async function touchFamily(db: Db, familyId: number, now: Date): Promise<void> {
@@ -306,7 +322,7 @@ export async function listLiveFamilies(
   }));
 }
 
-// ---- Sign-in attempts -------------------------------------------------------
+// ---- Sign-in attempts (an audit trail; the limits live in server/platform/rate-limit.ts) ----
 
 export async function insertLoginAttempt(
   db: Db,
@@ -319,27 +335,6 @@ export async function insertLoginAttempt(
     .insertInto('login_attempt')
     .values({ email_key: emailKey, ip, succeeded: succeeded ? 1 : 0, created_at: now.toISOString() })
     .execute();
-}
-
-/** Times of the newest failures since `since`, newest first, for one account or one address. */
-export async function recentFailures(
-  db: Db,
-  by: { emailKey: string } | { ip: string },
-  since: Date,
-  limit: number,
-): Promise<string[]> {
-  let query = db
-    .selectFrom('login_attempt')
-    .select('created_at')
-    .where('succeeded', '=', 0)
-    .where('created_at', '>', since.toISOString());
-  query = 'emailKey' in by ? query.where('email_key', '=', by.emailKey) : query.where('ip', '=', by.ip);
-  const rows = await query.orderBy('created_at', 'desc').limit(limit).execute();
-  return rows.map((row) => toIsoString(row.created_at));
-}
-
-export async function clearAccountFailures(db: Db, emailKey: string): Promise<void> {
-  await db.deleteFrom('login_attempt').where('email_key', '=', emailKey).where('succeeded', '=', 0).execute();
 }
 
 export async function pruneLoginAttempts(db: Db, before: Date): Promise<void> {

@@ -3,11 +3,11 @@
 // the user call answers `{ user }`. API clients send `Authorization: Bearer`;
 // the web app's cookies are accepted too (writes then pass the CSRF check in
 // server/http.ts). No token ever goes into a URL or a log line.
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { safeLocalPath } from '../../../domain/redirect.ts';
+import { clientAddress } from '../../platform/client-address.ts';
 import { errorBody, errorBodySchema } from '../../platform/http-errors.ts';
 import type { AppServices } from '../../services.ts';
 import {
@@ -96,6 +96,7 @@ const routes = {
     responses: {
       202: json(z.object({ data: z.object({ message: z.string() }) }), 'Accepted'),
       400: error('Invalid input'),
+      429: error('Too many requests from this address; see Retry-After'),
     },
   }),
   reset: createRoute({
@@ -195,23 +196,6 @@ function tokenBody(session: IssuedSession) {
   return { data: { token: session.token, user: session.user } };
 }
 
-/** The client address for throttling: the socket's, or the proxy's last X-Forwarded-For hop when TRUST_PROXY is set. */
-export function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const hops = (c.req.header('x-forwarded-for') ?? '')
-      .split(',')
-      .map((hop) => hop.trim())
-      .filter(Boolean);
-    const last = hops.at(-1);
-    if (last) return last;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
-
 const UNAUTHENTICATED = errorBody('unauthenticated', 'Sign in to continue');
 
 export function authRoutes(services: AppServices, app: OpenAPIHono) {
@@ -278,13 +262,17 @@ export function authRoutes(services: AppServices, app: OpenAPIHono) {
   });
 
   app.openapi(routes.forgot, async (c) => {
-    const result = await accounts.requestPasswordReset(c.req.valid('json'));
+    const result = await accounts.requestPasswordReset(c.req.valid('json'), requestAuth(c).meta);
+    if (!result.ok && result.code === 'throttled') {
+      c.header('Retry-After', String(result.retryAfterSeconds));
+      return c.json(failureBody(result), 429);
+    }
     if (!result.ok) return c.json(failureBody(result), 400);
     return c.json({ data: { message: FORGOT_PASSWORD_MESSAGE } }, 202);
   });
 
   app.openapi(routes.reset, async (c) => {
-    const result = await accounts.resetPassword(c.req.valid('json'));
+    const result = await accounts.resetPassword(c.req.valid('json'), requestAuth(c).meta);
     if (!result.ok) return c.json(failureBody(result), 400);
     return c.json({ data: { user: result.user } }, 200);
   });

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Config } from '../../platform/config.ts';
+import { addressKey, type LimitOutcome, type RateLimit, type RateLimits } from '../../platform/rate-limit.ts';
 import {
   changePasswordInputSchema,
   deviceFavouritesSchema,
@@ -28,20 +29,45 @@ import * as q from './auth.queries.ts';
 import {
   constantTimeEqual,
   hashToken,
+  newKnownDeviceToken,
   newOpaqueToken,
+  successorRefreshToken,
+  verifyKnownDeviceToken,
   type AccessTokenClaims,
   type AccessTokenSigner,
 } from './auth.tokens.ts';
 
-/** Spec §4 and issue #6: 5 failures in 15 minutes lock an account; an address gets more room (shared networks). */
+/**
+ * Sign-in limits (issue #17; docs/decisions/010-accounts-and-tokens.md). Every
+ * attempt spends a point before the password is checked (atomic, so parallel
+ * guesses cannot slip past), and a success gives its points back.
+ * - per account and address (an IPv6 /64 is one address), or per account and
+ *   known device: 5 in 15 minutes. Guessing from one place is slow; the owner
+ *   elsewhere is not affected.
+ * - per address across accounts: 20 in 15 minutes (shared networks need room).
+ * - per account from browsers it has never signed in on: 20 an hour. Many
+ *   addresses together stay slow, and a known device is never held up by them.
+ */
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
 export const MAX_FAILURES_PER_IP = 20;
+export const MAX_UNKNOWN_DEVICE_FAILURES_PER_ACCOUNT = 20;
+export const UNKNOWN_DEVICE_WINDOW_MS = 60 * 60 * 1000;
+/** Password reset mail: one a minute and five an hour per account (silently), ten an hour per address (429). */
+export const RESET_MAILS_PER_MINUTE = 1;
+export const RESET_MAILS_PER_HOUR = 5;
+export const RESET_REQUESTS_PER_IP_PER_HOUR = 10;
+/**
+ * A refresh token presented again within this long of its rotation gets the
+ * same new pair (the same client racing itself); later, it is reuse.
+ */
+export const REFRESH_GRACE_MS = 10_000;
 /** Issue #6: a reset link is valid for 30 minutes, once. */
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
 export const INVALID_CREDENTIALS_MESSAGE = 'The email address or password is not correct';
 export const THROTTLED_MESSAGE = 'Too many failed sign-in attempts. Please wait and try again';
+export const RESET_THROTTLED_MESSAGE = 'Too many password reset requests from your network. Please wait and try again';
 export const RESET_LINK_INVALID_MESSAGE =
   'This reset link is not valid any more. It may have been used already or be older than 30 minutes. Ask for a new one';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email address already exists. Sign in, or reset your password';
@@ -49,6 +75,8 @@ export const EMAIL_TAKEN_MESSAGE = 'An account with this email address already e
 export interface RequestMeta {
   ip: string;
   userAgent: string;
+  /** The browser's known-device cookie, when it sent one. */
+  deviceToken?: string | null;
 }
 
 /** What a successful sign-in, registration or refresh hands out. */
@@ -58,6 +86,8 @@ export interface IssuedSession {
   familyId: number;
   /** When the refresh token stops working (ms since the epoch). */
   refreshExpiresAt: number;
+  /** After a password sign-in: the browser's new known-device token (a cookie). */
+  deviceToken?: string;
 }
 
 type Fields = Record<string, string>;
@@ -105,11 +135,14 @@ export interface AccountService {
   updateProfile(userId: number, input: unknown): Promise<AuthResult<{ user: User }>>;
   /** Changes the password and signs out every other session. */
   changePassword(userId: number, currentFamilyId: number, input: unknown): Promise<AuthResult<object>>;
-  /** Always succeeds (no account enumeration); mails a link when the account exists. */
-  requestPasswordReset(input: unknown): Promise<AuthResult<object>>;
+  /**
+   * The same answer whether or not the account exists (no enumeration); mails
+   * a link when it does and its mail limit allows. Throttled only per address.
+   */
+  requestPasswordReset(input: unknown, meta: RequestMeta): Promise<AuthResult<object>>;
   /** True when a reset token can still be used (for showing the form). */
   checkResetToken(token: string): Promise<boolean>;
-  resetPassword(input: unknown): Promise<AuthResult<{ user: User }>>;
+  resetPassword(input: unknown, meta?: RequestMeta): Promise<AuthResult<{ user: User }>>;
   signInWithOidc(claims: OidcClaims, meta: RequestMeta): Promise<AuthResult<{ session: IssuedSession }>>;
   listFavourites(userId: number): Promise<Favourite[]>;
   removeFavourite(userId: number, kind: Favourite['kind'], ref: string): Promise<void>;
@@ -135,13 +168,6 @@ function fieldsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }
 
 function invalid(fields: Fields, message = 'Please correct the fields marked below'): AuthFailure {
   return { ok: false, code: 'invalid_input', message, fields };
-}
-
-/** The part of an address that counts for throttling: one key for a whole IPv6 /64. */
-export function throttleKeyForIp(ip: string): string {
-  if (!ip.includes(':') || ip.startsWith('::ffff:')) return ip.replace(/^::ffff:/, '');
-  const groups = ip.split(':');
-  return `${groups.slice(0, 4).join(':')}::/64`;
 }
 
 const NO_DEVICE_FAVOURITES: DeviceFavourites = { teams: [], competitions: [], matches: [] };
@@ -177,15 +203,45 @@ export function createAccountService(deps: {
   clock: Clock;
   config: Pick<Config, 'ACCESS_TOKEN_TTL' | 'REFRESH_TOKEN_TTL' | 'AUTH_CLIENT_ID' | 'BASE_URL' | 'SITE_NAME'>;
   signer: AccessTokenSigner;
+  /** HMAC key for refresh-token successors and known-device tokens (auth.tokens.ts). */
+  tokenKey: Uint8Array;
+  rateLimits: RateLimits;
   mailer: Mailer;
   logger: Logger;
 }): AccountService {
-  const { db, clock, config, signer, mailer, logger } = deps;
+  const { db, clock, config, signer, tokenKey, rateLimits, mailer, logger } = deps;
+  const limits = {
+    signInPair: rateLimits.create('sign-in:account+place', {
+      points: MAX_FAILURES_PER_ACCOUNT,
+      durationSeconds: THROTTLE_WINDOW_MS / 1000,
+    }),
+    signInAddress: rateLimits.create('sign-in:address', {
+      points: MAX_FAILURES_PER_IP,
+      durationSeconds: THROTTLE_WINDOW_MS / 1000,
+    }),
+    signInAccount: rateLimits.create('sign-in:account', {
+      points: MAX_UNKNOWN_DEVICE_FAILURES_PER_ACCOUNT,
+      durationSeconds: UNKNOWN_DEVICE_WINDOW_MS / 1000,
+    }),
+    resetMailMinute: rateLimits.create('reset-mail:account:minute', { points: RESET_MAILS_PER_MINUTE, durationSeconds: 60 }),
+    resetMailHour: rateLimits.create('reset-mail:account:hour', { points: RESET_MAILS_PER_HOUR, durationSeconds: 3600 }),
+    resetAddress: rateLimits.create('reset-mail:address', { points: RESET_REQUESTS_PER_IP_PER_HOUR, durationSeconds: 3600 }),
+  };
 
   async function issueSession(user: q.UserRow, familyId: number, now: Date): Promise<IssuedSession> {
     const refreshToken = newOpaqueToken();
     const refreshExpiresAt = new Date(now.getTime() + config.REFRESH_TOKEN_TTL * 1000);
     await q.insertRefreshToken(db, familyId, hashToken(refreshToken), now, refreshExpiresAt);
+    return sessionFor(user, familyId, refreshToken, now);
+  }
+
+  /**
+   * The tokens handed out for a refresh token issued at `now`. The access
+   * token depends only on the user, the session and that instant, so the same
+   * inputs give the very same pair (what the refresh grace window relies on).
+   */
+  async function sessionFor(user: q.UserRow, familyId: number, refreshToken: string, now: Date): Promise<IssuedSession> {
+    const refreshExpiresAt = new Date(now.getTime() + config.REFRESH_TOKEN_TTL * 1000);
     const publicUser = q.toUser(user);
     const accessToken = await signer.sign(
       { userId: user.id, familyId, scopes: publicUser.scopes },
@@ -212,22 +268,30 @@ export function createAccountService(deps: {
     return issueSession(user, familyId, now);
   }
 
-  /** Seconds until the throttle lifts, or 0 when the attempt may go ahead. */
-  async function throttledFor(emailKey: string, ip: string, now: Date): Promise<number> {
-    const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
-    const checks: Array<[{ emailKey: string } | { ip: string }, number]> = [
-      [{ emailKey }, MAX_FAILURES_PER_ACCOUNT],
-      [{ ip: throttleKeyForIp(ip) }, MAX_FAILURES_PER_IP],
-    ];
-    let wait = 0;
-    for (const [by, max] of checks) {
-      const failures = await q.recentFailures(db, by, since, max);
-      if (failures.length < max) continue;
-      // The limit lifts when the oldest of the last `max` failures leaves the window.
-      const oldest = Date.parse(failures[max - 1] as string);
-      wait = Math.max(wait, Math.ceil((oldest + THROTTLE_WINDOW_MS - now.getTime()) / 1000));
+  /**
+   * Spends a point on each limit in turn; on the first refusal the points
+   * already spent are given back (a refused attempt checks no password, so it
+   * must not count against the other limits) and the wait is returned.
+   */
+  async function spend(steps: ReadonlyArray<[RateLimit, string]>): Promise<LimitOutcome> {
+    for (const [index, [limit, key]] of steps.entries()) {
+      const outcome = await limit.consume(key);
+      if (outcome.ok) continue;
+      await Promise.all(steps.slice(0, index).map(([spent, spentKey]) => spent.reward(spentKey)));
+      return outcome;
     }
-    return Math.max(wait, wait > 0 ? 1 : 0);
+    return { ok: true, remaining: 0 };
+  }
+
+  function signInLimits(email: string, meta: RequestMeta): Array<[RateLimit, string]> {
+    const address = addressKey(meta.ip);
+    const device = verifyKnownDeviceToken(tokenKey, email, meta.deviceToken);
+    const steps: Array<[RateLimit, string]> = [
+      [limits.signInAddress, address],
+      [limits.signInPair, device ? `${email}\ndevice:${device}` : `${email}\naddress:${address}`],
+    ];
+    if (!device) steps.push([limits.signInAccount, email]);
+    return steps;
   }
 
   return {
@@ -265,7 +329,8 @@ export function createAccountService(deps: {
         }
         throw error;
       }
-      return { ok: true, session: await startSession(user, meta, parseDeviceFavourites(deviceFavourites)) };
+      const session = await startSession(user, meta, parseDeviceFavourites(deviceFavourites));
+      return { ok: true, session: { ...session, deviceToken: newKnownDeviceToken(tokenKey, email) } };
     },
 
     async login(input, meta, deviceFavourites) {
@@ -273,8 +338,11 @@ export function createAccountService(deps: {
       if (!parsed.success) return invalid(fieldsOf(parsed.error.issues));
       const { email, password } = parsed.data;
       const now = clock.now();
-      const retryAfterSeconds = await throttledFor(email, meta.ip, now);
-      if (retryAfterSeconds > 0) return { ok: false, code: 'throttled', message: THROTTLED_MESSAGE, retryAfterSeconds };
+      const steps = signInLimits(email, meta);
+      const allowed = await spend(steps);
+      if (!allowed.ok) {
+        return { ok: false, code: 'throttled', message: THROTTLED_MESSAGE, retryAfterSeconds: allowed.retryAfterSeconds };
+      }
 
       const user = await q.findUserByEmail(db, email);
       // Unknown address and wrong password take the same time and give the same answer.
@@ -282,13 +350,16 @@ export function createAccountService(deps: {
         ? await verifyPassword(user.passwordHash, password)
         : await verifyAgainstNothing(password);
       if (!user || !valid) {
-        await q.insertLoginAttempt(db, email, throttleKeyForIp(meta.ip), false, now);
+        // The audit trail of attempts; the limits above live in the rate limiter.
+        await q.insertLoginAttempt(db, email, addressKey(meta.ip), false, now);
         if (Math.random() < 0.01) await q.pruneLoginAttempts(db, new Date(now.getTime() - 24 * 60 * 60 * 1000));
         return { ok: false, code: 'invalid_credentials', message: INVALID_CREDENTIALS_MESSAGE };
       }
-      await q.clearAccountFailures(db, email);
-      await q.insertLoginAttempt(db, email, throttleKeyForIp(meta.ip), true, now);
-      return { ok: true, session: await startSession(user, meta, parseDeviceFavourites(deviceFavourites)) };
+      // An honest sign-in costs nothing: its points come back, and this place starts afresh.
+      await Promise.all(steps.map(([limit, key]) => (limit === limits.signInPair ? limit.reset(key) : limit.reward(key))));
+      await q.insertLoginAttempt(db, email, addressKey(meta.ip), true, now);
+      const session = await startSession(user, meta, parseDeviceFavourites(deviceFavourites));
+      return { ok: true, session: { ...session, deviceToken: newKnownDeviceToken(tokenKey, email) } };
     },
 
     async refresh(input, meta) {
@@ -304,23 +375,43 @@ export function createAccountService(deps: {
         return { ok: false, code: 'invalid_token', message: 'Unknown client_id' };
       }
       const now = clock.now();
-      const row = await q.findRefreshToken(db, hashToken(refreshToken));
+      let row = await q.findRefreshToken(db, hashToken(refreshToken));
       if (!row || row.familyRevokedAt !== null) return rejected;
-      if (row.rotatedAt !== null || !(await q.markRotated(db, row.id, now))) {
-        // RFC 9700 §4.14.2: an already-used refresh token means it leaked (or a
-        // client misbehaves): end the whole family, attacker and user alike.
-        await q.revokeFamily(db, row.familyId, 'reuse', now);
-        logger.warn(
-          { familyId: row.familyId, userId: row.userId, ip: meta.ip },
-          'refresh token reuse: session revoked',
-        );
-        return rejected;
+      if (row.rotatedAt === null && Date.parse(row.expiresAt) <= now.getTime()) return rejected;
+      const successor = successorRefreshToken(tokenKey, refreshToken);
+      if (row.rotatedAt === null) {
+        const expiresAt = new Date(now.getTime() + config.REFRESH_TOKEN_TTL * 1000);
+        if (await q.rotateRefreshToken(db, row.id, row.familyId, hashToken(successor), now, expiresAt)) {
+          const user = await q.findUserById(db, row.userId);
+          if (!user) return rejected;
+          await q.touchFamily(db, row.familyId, now);
+          return { ok: true, session: await sessionFor(user, row.familyId, successor, now) };
+        }
+        // Another request rotated it a moment ago: read what it did.
+        row = await q.findRefreshToken(db, hashToken(refreshToken));
+        if (!row || row.familyRevokedAt !== null) return rejected;
       }
-      if (Date.parse(row.expiresAt) <= now.getTime()) return rejected;
-      const user = await q.findUserById(db, row.userId);
-      if (!user) return rejected;
-      await q.touchFamily(db, row.familyId, now);
-      return { ok: true, session: await issueSession(user, row.familyId, now) };
+      const rotatedAt = row.rotatedAt === null ? now : new Date(row.rotatedAt);
+      const next = await q.findRefreshToken(db, hashToken(successor));
+      // The same client racing itself (two tabs, a page and its data request, a
+      // prefetch): within the grace window its token still gets the pair the
+      // first rotation issued, as long as nobody has moved past that pair.
+      const raced =
+        now.getTime() - rotatedAt.getTime() <= REFRESH_GRACE_MS &&
+        next !== null &&
+        next.familyId === row.familyId &&
+        next.rotatedAt === null &&
+        next.familyRevokedAt === null;
+      if (raced) {
+        const user = await q.findUserById(db, row.userId);
+        if (!user) return rejected;
+        return { ok: true, session: await sessionFor(user, row.familyId, successor, rotatedAt) };
+      }
+      // RFC 9700 §4.14.2: an already-used refresh token means it leaked (or a
+      // client misbehaves): end the whole family, attacker and user alike.
+      await q.revokeFamily(db, row.familyId, 'reuse', now);
+      logger.warn({ familyId: row.familyId, userId: row.userId, ip: meta.ip }, 'refresh token reuse: session revoked');
+      return rejected;
     },
 
     async authenticate(accessToken) {
@@ -381,10 +472,21 @@ export function createAccountService(deps: {
       return { ok: true };
     },
 
-    async requestPasswordReset(input) {
+    async requestPasswordReset(input, meta) {
       const parsed = forgotPasswordInputSchema.safeParse(input);
       if (!parsed.success) return invalid(fieldsOf(parsed.error.issues));
-      const user = await q.findUserByEmail(db, parsed.data.email);
+      // Per address, refused openly: the answer says nothing about any account.
+      const allowed = await limits.resetAddress.consume(addressKey(meta.ip));
+      if (!allowed.ok) {
+        return { ok: false, code: 'throttled', message: RESET_THROTTLED_MESSAGE, retryAfterSeconds: allowed.retryAfterSeconds };
+      }
+      const email = parsed.data.email;
+      // Per account, silently: a refusal here would tell that the account exists.
+      const mailAllowed = (await spend([
+        [limits.resetMailMinute, email],
+        [limits.resetMailHour, email],
+      ])).ok;
+      const user = mailAllowed ? await q.findUserByEmail(db, email) : null;
       if (!user) return { ok: true };
       const now = clock.now();
       const token = newOpaqueToken();
@@ -415,7 +517,7 @@ export function createAccountService(deps: {
       return (await q.findUsableResetToken(db, hashToken(token), clock.now())) !== null;
     },
 
-    async resetPassword(input) {
+    async resetPassword(input, meta) {
       const parsed = resetPasswordInputSchema.safeParse(input);
       if (!parsed.success) return invalid(fieldsOf(parsed.error.issues));
       const now = clock.now();
@@ -429,8 +531,9 @@ export function createAccountService(deps: {
       await q.expireUserResetTokens(db, found.userId, now);
       const user = await q.findUserById(db, found.userId);
       if (!user) return { ok: false, code: 'invalid_token', message: RESET_LINK_INVALID_MESSAGE };
-      // Whoever owns the mailbox may sign in again at once.
-      await q.clearAccountFailures(db, user.email);
+      // Whoever owns the mailbox may sign in again at once, from where they are.
+      await limits.signInAccount.reset(user.email);
+      if (meta) await limits.signInPair.reset(`${user.email}\naddress:${addressKey(meta.ip)}`);
       return { ok: true, user: q.toUser(user) };
     },
 

@@ -13,6 +13,13 @@ import { isForbiddenCrossSiteWrite } from './auth.csrf.ts';
 
 export const ACCESS_COOKIE = 'scoreline_access';
 export const REFRESH_COOKIE = 'scoreline_refresh';
+/**
+ * Proof that this browser once signed in to an account (issue #17): sign-in
+ * limits count such a browser apart from everyone else trying that account.
+ * It outlives sessions (signing out keeps it) and holds no session.
+ */
+export const DEVICE_COOKIE = 'scoreline_device';
+const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** Who is making a request, as guards and pages see it. */
 export interface SessionUser {
@@ -123,6 +130,7 @@ export function createSessionService(deps: {
       return isForbiddenCrossSiteWrite(request, {
         allowedOrigins,
         hasSessionCookie: cookies.has(ACCESS_COOKIE) || cookies.has(REFRESH_COOKIE),
+        bearer: bearerToken(request) !== null,
       });
     },
 
@@ -132,8 +140,12 @@ export function createSessionService(deps: {
     },
 
     forRequest(request, clientAddress) {
-      const meta: RequestMeta = { ip: clientAddress, userAgent: request.headers.get('user-agent') ?? '' };
       const cookies = readCookies(request);
+      const meta: RequestMeta = {
+        ip: clientAddress,
+        userAgent: request.headers.get('user-agent') ?? '',
+        deviceToken: cookies.get(DEVICE_COOKIE) ?? null,
+      };
       const pending = new Map<string, string>();
       let resolved: Promise<SessionUser | null> | undefined;
       let familyId: number | null = null;
@@ -213,6 +225,9 @@ export function createSessionService(deps: {
         },
         signIn(session) {
           writeTokens(session.token.access_token, session.token.refresh_token, session.refreshExpiresAt);
+          if (session.deviceToken) {
+            pending.set(DEVICE_COOKIE, cookie(DEVICE_COOKIE, session.deviceToken, DEVICE_COOKIE_MAX_AGE_SECONDS));
+          }
           familyId = session.familyId;
           resolved = Promise.resolve(toSessionUser(session.user, session.familyId));
         },

@@ -2,7 +2,7 @@
 // both sides (RFC 8725 §3.1); refresh tokens and reset tokens are opaque random
 // strings of which only a SHA-256 hash is stored. A stolen database therefore
 // holds no usable token.
-import { createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export const ACCESS_TOKEN_ALGORITHM = 'HS256';
@@ -30,6 +30,48 @@ export interface AccessTokenSigner {
 export function accessTokenKey(jwtSecret: string | undefined, sessionSecret: string): Uint8Array {
   if (jwtSecret) return new TextEncoder().encode(jwtSecret);
   return new Uint8Array(hkdfSync('sha256', sessionSecret, 'scoreline', 'access-token-hs256', 32));
+}
+
+/**
+ * The key behind refresh-token successors and known-device cookies (issue
+ * #17). Derived from the session secret like the others, for its own use only.
+ */
+export function sessionTokenKey(sessionSecret: string): Uint8Array {
+  return new Uint8Array(hkdfSync('sha256', sessionSecret, 'scoreline', 'session-tokens-hmac', 32));
+}
+
+/**
+ * The refresh token that replaces `token` when it is rotated. It is derived,
+ * not drawn at random, so that requests racing with the same token (two tabs,
+ * a page and its data request) can each hand back the very same new pair
+ * within the grace window (docs/decisions/010-accounts-and-tokens.md). Only
+ * someone holding both the old token and the server's key can compute it.
+ */
+export function successorRefreshToken(key: Uint8Array, token: string): string {
+  return createHmac('sha256', key).update(`refresh-successor\n${token}`).digest('base64url');
+}
+
+/**
+ * A known-device token (OWASP's "device cookie"): proof that this browser
+ * once signed in to the account with this email key. It is bound to the
+ * account, so signing in to one's own account does not make a browser known
+ * to anyone else's.
+ */
+export function newKnownDeviceToken(key: Uint8Array, emailKey: string): string {
+  const nonce = randomBytes(16).toString('base64url');
+  return `${nonce}.${knownDeviceSignature(key, emailKey, nonce)}`;
+}
+
+/** The token's nonce when it was issued for this email key, else null. */
+export function verifyKnownDeviceToken(key: Uint8Array, emailKey: string, token: string | null | undefined): string | null {
+  const match = token ? /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(token) : null;
+  if (!match) return null;
+  const [, nonce = '', signature = ''] = match;
+  return constantTimeEqual(signature, knownDeviceSignature(key, emailKey, nonce)) ? nonce : null;
+}
+
+function knownDeviceSignature(key: Uint8Array, emailKey: string, nonce: string): string {
+  return createHmac('sha256', key).update(`known-device\n${emailKey}\n${nonce}`).digest('base64url');
 }
 
 /** Signs the short-lived OpenID Connect state cookie; never the access-token key. */

@@ -1,6 +1,7 @@
 // Site API: health for load balancers and the contact form for API clients.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { clientAddress } from '../../platform/client-address.ts';
 import { errorBody, errorBodySchema } from '../../platform/http-errors.ts';
 import type { AppServices } from '../../services.ts';
 import { contactMessageInputSchema, contactMessageSchema } from './contact.schemas.ts';
@@ -32,6 +33,10 @@ const contactRoute = createRoute({
   responses: {
     201: { description: 'Stored', content: { 'application/json': { schema: z.object({ data: contactMessageSchema }) } } },
     400: { description: 'Invalid input', content: { 'application/json': { schema: errorBodySchema } } },
+    429: {
+      description: 'Too many messages from this address or naming this reply address; see Retry-After',
+      content: { 'application/json': { schema: errorBodySchema } },
+    },
   },
 });
 
@@ -55,7 +60,13 @@ export function siteRoutes(services: AppServices, app: OpenAPIHono) {
   });
 
   app.openapi(contactRoute, async (c) => {
-    const result = await services.contact.submitMessage(c.req.valid('json'));
+    const result = await services.contact.submitMessage(c.req.valid('json'), {
+      ip: clientAddress(c, services.config.TRUST_PROXY),
+    });
+    if (!result.ok && result.code === 'throttled') {
+      c.header('Retry-After', String(result.retryAfterSeconds));
+      return c.json(errorBody('throttled', result.message), 429);
+    }
     if (!result.ok) return c.json(errorBody('invalid_input', 'The message could not be sent', result.fields), 400);
     return c.json({ data: result.message }, 201);
   });
