@@ -143,6 +143,13 @@ describe('pageCache', () => {
     expect(pageCacheKey(new Request('http://x/', { method: 'POST' }))).toBeNull();
     expect(pageCacheKey(new Request('http://x/', { method: 'HEAD' }))).toBeNull();
   });
+
+  it('shares pages with a signed-out browser that keeps its known-device cookie, not with a session', () => {
+    const device = new Request('http://x/', { headers: { cookie: 'scoreline_device=abc.def' } });
+    expect(pageCacheKey(device)).toBe(pageCacheKey(new Request('http://x/')));
+    const session = new Request('http://x/', { headers: { cookie: 'scoreline_device=abc.def; scoreline_access=x' } });
+    expect(pageCacheKey(session)).toBeNull();
+  });
 });
 
 describe('pageCache after a page’s lifetime', () => {

@@ -28,8 +28,13 @@
 import { isbot } from 'isbot';
 import type { MiddlewareHandler } from 'hono';
 
-/** Cookies that do not change what a page shows to this visitor (see app/lib/locale.server.ts). */
-const ANONYMOUS_COOKIES = new Set(['i18n_redirected']);
+/**
+ * Cookies that do not change what a page shows to this visitor: the language
+ * (app/lib/locale.server.ts) and the known-device proof that only sign-in
+ * limits read (server/modules/auth/auth.session.ts), which a signed-out
+ * browser keeps.
+ */
+const ANONYMOUS_COOKIES = new Set(['i18n_redirected', 'scoreline_device']);
 const LANGUAGE_COOKIE = 'i18n_redirected';
 /** Paths that are never pages: JSON API and live streams, build assets, metrics. */
 const NOT_PAGES = /^\/(api|assets|metrics)(\/|$)/;
