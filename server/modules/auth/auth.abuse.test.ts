@@ -211,6 +211,27 @@ describe.each(TEST_ENGINES)('sessions on %s (issue #17)', (engine) => {
     expect(latest.revoked_reason).toBe('reuse');
   });
 
+  it('a reset link sent by several requests at once changes the password once', async () => {
+    await register(t, 'once@example.com');
+    await post(t.app, '/api/auth/forgot-password', { email: 'once@example.com' }, { 'X-Forwarded-For': '192.0.2.30' });
+    const [mail] = await t.services.mailer.listOutbox({ to: 'once@example.com' });
+    const token = /token=([\w-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    expect(token).not.toBe('');
+    const passwords = Array.from({ length: 5 }, (_, index) => `a new passphrase number ${index}`);
+    const answers = await Promise.all(
+      passwords.map((password) => post(t.app, '/api/auth/reset-password', { token, password })),
+    );
+    const winners = passwords.filter((_, index) => answers[index]?.status === 200);
+    expect(winners).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 400)).toHaveLength(4);
+    const signIns = await Promise.all(
+      passwords.map((password) =>
+        post(t.app, '/api/auth/login', { email: 'once@example.com', password }, { 'X-Forwarded-For': '192.0.2.31' }),
+      ),
+    );
+    expect(passwords.filter((_, index) => signIns[index]?.status === 200)).toEqual(winners);
+  });
+
   it('a cross-site write with the victim’s cookies and a non-Bearer Authorization header is refused', async () => {
     await register(t, 'victim@example.com');
     const jar = await browserSignIn(t, 'victim@example.com');
