@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeLocalPath, safeLocalPath } from './redirect.ts';
+import { encodeLocalPath, isSafeLocalPath, safeLocalPath } from './redirect.ts';
 
 describe('isSafeLocalPath', () => {
   it.each(['/', '/en', '/account', '/match/12?tab=stats#events', '/league/en.1', '/search?q=a%20b'])(
@@ -36,5 +36,36 @@ describe('isSafeLocalPath', () => {
   it('falls back to home', () => {
     expect(safeLocalPath('//evil.example')).toBe('/');
     expect(safeLocalPath('/account', '/')).toBe('/account');
+  });
+
+  it('rejects a target that is not valid Unicode (a lone surrogate)', () => {
+    expect(safeLocalPath('/team?q=\uD800', '/home')).toBe('/home');
+    expect(encodeLocalPath('/a\uDC00b')).toBeNull();
+  });
+});
+
+describe('safeLocalPath encodes the target for a Location header', () => {
+  it.each([
+    ['/team?q=Спартак', '/team?q=%D0%A1%D0%BF%D0%B0%D1%80%D1%82%D0%B0%D0%BA'],
+    ['/team?q=Málaga', '/team?q=M%C3%A1laga'],
+    ['/league/ñ#Über', '/league/%C3%B1#%C3%9Cber'],
+    ['/team?q=⚽', '/team?q=%E2%9A%BD'],
+    ['/search?q=a%20b', '/search?q=a%20b'],
+    ['/match/12?tab=stats#events', '/match/12?tab=stats#events'],
+  ])('%s -> %s', (target, encoded) => {
+    expect(safeLocalPath(target)).toBe(encoded);
+    // What a Location header can hold: a ByteString. Every character is printable ASCII here.
+    expect(() => new Headers({ Location: safeLocalPath(target) })).not.toThrow();
+    expect(decodeURIComponent(safeLocalPath(target))).toBe(decodeURIComponent(target));
+  });
+
+  it('keeps the local-path rule for characters that look like slashes', () => {
+    // A full-width solidus is not a slash to a URL parser: encoded, it stays a path segment.
+    expect(safeLocalPath('/\uFF0Fevil.example')).toBe('/%EF%BC%8Fevil.example');
+    expect(new URL(safeLocalPath('/\uFF0Fevil.example'), 'https://scoreline.test').origin).toBe('https://scoreline.test');
+    // Unicode spaces and line separators are refused, as ASCII ones are.
+    for (const target of ['/\u3000/evil.example', '/\u2028/evil.example', '/\u00A0/evil.example']) {
+      expect(safeLocalPath(target), JSON.stringify(target)).toBe('/');
+    }
   });
 });

@@ -1,6 +1,10 @@
 // Redirect targets (spec §2, §5): only a local path that starts with one slash.
 // Browsers treat `//host` and `/\host` as other origins, and a path that decodes
 // to either is just as dangerous, so both the raw and the decoded forms are checked.
+// A target goes out percent-encoded (safeLocalPath): a Location header holds
+// bytes, so `/team?q=Спартак` cannot be set at all (a 500 after the sign-in's
+// cookies were set) and `/team?q=Málaga` would go out as Latin-1, which the
+// browser does not read back as the same text.
 
 const MAX_DECODE_ROUNDS = 3;
 
@@ -40,7 +44,22 @@ function startsLikeLocalPath(value: string): boolean {
   return second !== '/' && second !== '\\';
 }
 
-/** The target when it is a safe local path, otherwise the fallback (home). */
+/**
+ * Every character outside printable ASCII percent-encoded as UTF-8, the rest
+ * (existing escapes included) as it was; null for text that is not valid
+ * Unicode (a lone surrogate), which has no encoding.
+ */
+export function encodeLocalPath(path: string): string | null {
+  try {
+    return path.replace(/[^\x21-\x7e]+/gu, (run) => encodeURIComponent(run));
+  } catch {
+    return null;
+  }
+}
+
+/** The target, encoded for a Location header, when it is a safe local path; otherwise the fallback (home). */
 export function safeLocalPath(target: unknown, fallback = '/'): string {
-  return isSafeLocalPath(target) ? target : fallback;
+  if (!isSafeLocalPath(target)) return fallback;
+  const encoded = encodeLocalPath(target);
+  return encoded !== null && isSafeLocalPath(encoded) ? encoded : fallback;
 }
