@@ -1,11 +1,12 @@
 // Builds the Hono app (STYLE.md §11): tests import this and call app.request();
 // server/main.ts listens. Order: request id + logging + metrics → security
-// headers → compression → /api → /metrics → static assets → React Router SSR.
+// headers → compression → body limit → /api → /metrics → static assets → the
+// form check of pages' actions → React Router SSR.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router';
@@ -23,6 +24,7 @@ import { clientAddress } from './platform/client-address.ts';
 import { errorBody, fieldErrors } from './platform/http-errors.ts';
 import { createMetrics, routeGroup, type Metrics } from './platform/metrics.ts';
 import { pageCache } from './platform/page-cache.ts';
+import { checkPageForm, requestBodyLimit } from './platform/request-body.ts';
 import { createNonce, securityHeaders } from './platform/security.ts';
 import type { AppServices } from './services.ts';
 import { renderApiDocs } from './api-docs.ts';
@@ -43,6 +45,12 @@ export interface HttpAppOptions {
 type AppEnv = { Variables: { requestId: string; nonce: string | null } };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The id the first middleware gave this request (the API's sub-app does not know the app's variables). */
+function requestIdOf(c: Context): string | undefined {
+  const id: unknown = c.get('requestId');
+  return typeof id === 'string' ? id : undefined;
+}
 
 export function createHttpApp(options: HttpAppOptions) {
   const { services } = options;
@@ -93,6 +101,9 @@ export function createHttpApp(options: HttpAppOptions) {
 
   app.use('*', compress());
 
+  // 64 kB for every body, API and pages alike (server/platform/request-body.ts); GET is not touched.
+  app.use('*', requestBodyLimit());
+
   // CSRF (issue #6): a cross-site write that would ride on the session cookies is refused.
   app.use('*', async (c, next) => {
     if (!services.sessions.isForbiddenWrite(c.req.raw)) return next();
@@ -124,18 +135,18 @@ export function createHttpApp(options: HttpAppOptions) {
     servers: [{ url: '/api' }],
   });
   api.get('/docs', (c) => c.html(renderApiDocs(api, config.SITE_NAME)));
-  api.onError((error, c) => apiError(error, c.req.path));
+  api.onError((error, c) => apiError(error, c));
   app.route('/api', api);
   app.all('/api/*', (c) => c.json(errorBody('not_found', `No API endpoint ${c.req.method} ${c.req.path}`), 404));
 
-  function apiError(error: unknown, where: string): Response {
+  function apiError(error: unknown, c: Context): Response {
     const known = footballErrorResponse(error);
     if (known) return known;
     if (error instanceof HTTPException) {
       // Hono raises these for malformed bodies (e.g. invalid JSON).
       return Response.json(errorBody('bad_request', error.message || 'The request could not be read'), { status: error.status });
     }
-    logger.error({ err: error, path: where }, 'API error');
+    logger.error({ err: error, reqId: requestIdOf(c), method: c.req.method, path: c.req.path }, 'API error');
     return Response.json(errorBody('internal_error', 'Something went wrong on our side'), { status: 500 });
   }
 
@@ -166,6 +177,9 @@ export function createHttpApp(options: HttpAppOptions) {
   if (getBuild) {
     let handler: ReturnType<typeof createRequestHandler> | undefined;
     app.all('*', async (c) => {
+      // An action reads a form: anything else is refused here, not thrown inside the action.
+      const form = await checkPageForm(c.req.raw);
+      if (!form.ok) return c.text(form.message, form.status);
       handler ??= createRequestHandler(getBuild, mode);
       const context = new RouterContextProvider();
       context.set(servicesContext, services);
@@ -173,13 +187,14 @@ export function createHttpApp(options: HttpAppOptions) {
       // The session of this request; its cookies (sign-in, refresh, sign-out) go on the response.
       const auth = services.sessions.forRequest(c.req.raw, clientAddress(c, config.TRUST_PROXY));
       context.set(authRequestContext, auth);
-      return auth.applyTo(await handler(c.req.raw, context));
+      return auth.applyTo(await handler(form.request, context));
     });
   }
 
+  // The one place an error that escaped a route is logged (with the request id), and the answer has no stack.
   app.onError((error, c) => {
-    if (c.req.path.startsWith('/api/')) return apiError(error, c.req.path);
-    logger.error({ err: error, path: c.req.path }, 'unhandled error');
+    if (c.req.path.startsWith('/api/')) return apiError(error, c);
+    logger.error({ err: error, reqId: c.get('requestId'), method: c.req.method, path: c.req.path }, 'unhandled error');
     return c.text('Internal Server Error', 500);
   });
 

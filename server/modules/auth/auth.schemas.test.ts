@@ -30,6 +30,14 @@ describe('new passwords', () => {
 
   it('are at most 256 characters', () => {
     expect(messageOf(newPasswordSchema.safeParse('a'.repeat(257)))).toBe(passwordMessages.tooLong);
+    // 256 emoji are 512 UTF-16 units and still allowed.
+    expect(newPasswordSchema.safeParse('⚽'.repeat(256)).success).toBe(true);
+  });
+
+  it('past 512 UTF-16 units are refused with one issue, before the character count and the common list read them', () => {
+    const result = newPasswordSchema.safeParse('é'.repeat(60_000));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([passwordMessages.tooLong]);
   });
 });
 

@@ -31,6 +31,8 @@ export const passwordMessages = {
  */
 export const newPasswordSchema = z
   .string({ error: passwordMessages.tooShort })
+  // Two UTF-16 units per code point at most: anything longer is refused before the checks below read it.
+  .max(PASSWORD_MAX_LENGTH * 2, { error: passwordMessages.tooLong, abort: true })
   .refine((value) => [...value].length >= PASSWORD_MIN_LENGTH, passwordMessages.tooShort)
   .refine((value) => [...value].length <= PASSWORD_MAX_LENGTH, passwordMessages.tooLong)
   .refine((value) => !isCommonPassword(value), passwordMessages.common);

@@ -14,7 +14,10 @@ export const contactTopicLabels: Record<(typeof CONTACT_TOPICS)[number], string>
 /** One schema for the contact form and POST /api/contact. */
 export const contactMessageInputSchema = z.object({
   name: z.string().trim().min(1, 'Please tell us your name').max(100, 'Please keep your name under 100 characters'),
-  email: z.email('Please enter a valid email address so we can reply').max(254),
+  email: z
+    .string()
+    .max(254, { error: 'Please enter a valid email address so we can reply', abort: true })
+    .pipe(z.email('Please enter a valid email address so we can reply')),
   topic: z.enum(CONTACT_TOPICS, 'Please choose what your message is about'),
   message: z
     .string()
