@@ -2,13 +2,44 @@ import { PassThrough, pipeline } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
-import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
-import { getRequestInfo } from './lib/context.server.ts';
+import {
+  ServerRouter,
+  isRouteErrorResponse,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from 'react-router';
+import { getRequestInfo, getServices } from './lib/context.server.ts';
 import { deferredModulesReady } from './lib/deferred.tsx';
 import { errorPageFailedHtml } from './lib/error-page-fallback.ts';
 import { createScriptPriorityStream } from './lib/script-priority.server.ts';
 
 export const streamTimeout = 5_000;
+
+/**
+ * Every unexpected error of a page goes to the JSON log, once, with the request's id (issue #17): React
+ * Router calls this for an error thrown by a loader, an action, middleware or the render, instead of
+ * printing it to stderr. Answers a route chose (404, 405, a `data(…, { status })`) are not errors; a
+ * request the visitor abandoned is not either.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  logPageError(context as RouterContextProvider, request, error);
+};
+
+function logPageError(context: Readonly<RouterContextProvider>, request: Request, error: unknown, message = 'page error') {
+  const { logger } = getServices(context);
+  const { requestId } = getRequestInfo(context);
+  const where = { reqId: requestId, method: request.method, path: new URL(request.url).pathname };
+  if (isRouteErrorResponse(error)) {
+    // React Router's own answers (no route, no action) carry the reason as an internal error.
+    const reason = (error as { error?: unknown }).error;
+    const level = error.status >= 500 ? 'error' : 'debug';
+    logger[level]({ ...where, status: error.status, reason: reason instanceof Error ? reason.message : undefined }, message);
+    return;
+  }
+  logger.error({ ...where, err: error }, message);
+}
 
 export default async function handleRequest(
   request: Request,
@@ -61,7 +92,7 @@ export default async function handleRequest(
       onShellError(error: unknown) {
         clearTimeout(timeoutId);
         if (renderingErrorPage) {
-          console.error('The error page failed to render:', error);
+          logPageError(loadContext, request, error, 'the error page failed to render');
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(errorPageFailedHtml(), { status: 500, headers: responseHeaders }));
           return;
@@ -70,8 +101,8 @@ export default async function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        // Errors before the shell is ready are reported by React Router itself.
-        if (shellRendered) console.error(error);
+        // Errors before the shell is ready are reported by React Router itself (handleError above).
+        if (shellRendered) logPageError(loadContext, request, error, 'page render error after the first bytes');
       },
     });
   });
