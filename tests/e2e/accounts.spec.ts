@@ -92,6 +92,39 @@ test('register → sign in → account → sign out lands on /en', async ({ page
   await expect(page).toHaveURL(/\/login\?redirect=%2Faccount$/);
 });
 
+test('pages loaded at once with an expired access token keep the visitor signed in (issue #17)', async ({ page, context }) => {
+  const email = uniqueEmail('tabs');
+  await registerOnPage(page, email, 'Ada Tabs');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Account: Ada Tabs' })).toBeVisible();
+  // What an expired access token leaves: only the refresh cookie. Then two tabs, a page and a data request
+  // go out together, all carrying the same refresh token.
+  await context.clearCookies({ name: 'scoreline_access' });
+  const answers = await Promise.all([
+    context.request.get('/'),
+    context.request.get('/league'),
+    context.request.get('/account'),
+    context.request.get('/account.data'),
+  ]);
+  for (const answer of answers) {
+    expect(answer.status(), answer.url()).toBe(200);
+    expect(await answer.text(), answer.url()).toContain('Ada Tabs');
+  }
+  // One new refresh token went out to all of them (the cookie is `<expiry ms>.<token>`), and the browser
+  // is still signed in with it.
+  const refreshTokens = new Set(
+    answers.flatMap((answer) =>
+      answer
+        .headersArray()
+        .filter((header) => header.name.toLowerCase() === 'set-cookie' && header.value.startsWith('scoreline_refresh='))
+        .map((header) => header.value.split(';')[0]?.split('.')[1]),
+    ),
+  );
+  expect(refreshTokens.size).toBe(1);
+  await page.goto('/account');
+  await expect(page.getByText(`Signed in as Ada Tabs (${email}).`)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Where you are signed in' }).getByText('This device')).toBeVisible();
+});
+
 test('a wrong password keeps the email, shows one generic error linked to the form', async ({ page }) => {
   await page.goto('/login');
   await waitForHydration(page);
