@@ -112,10 +112,26 @@ describe.each(TEST_ENGINES)('HTTP API on %s', (engine) => {
     expect(csp.split(';').find((d) => d.trim().startsWith('script-src'))).not.toContain('unsafe-inline');
   });
 
-  it('counts requests in /metrics', async () => {
-    await t.app.request('/api/health');
-    const metrics = await (await t.app.request('/metrics')).text();
-    expect(metrics).toMatch(/scoreline_http_requests_total\{method="GET",route="\/api\/health",status="200"\} \d+/);
+  it('counts requests in /metrics, served only with METRICS_TOKEN to its bearer', async () => {
+    const token = 'metrics-token-0123456789';
+    const withToken = await createTestApp(engine, { METRICS_TOKEN: token });
+    try {
+      await withToken.app.request('/api/health');
+      const allowed = await withToken.app.request('/metrics', { headers: { authorization: `Bearer ${token}` } });
+      expect(allowed.status).toBe(200);
+      expect(await allowed.text()).toMatch(/scoreline_http_requests_total\{method="GET",route="\/api\/health",status="200"\} \d+/);
+      for (const authorization of [undefined, `Bearer ${token}x`, `Bearer ${token.slice(0, -1)}`, `Basic ${token}`, token, 'Bearer ']) {
+        const refused = await withToken.app.request('/metrics', { headers: authorization ? { authorization } : {} });
+        expect(refused.status, String(authorization)).toBe(401);
+        expect(await refused.text()).not.toContain('scoreline_http');
+      }
+    } finally {
+      await withToken.close();
+    }
+    // Without a token configured, /metrics is not served at all.
+    const unconfigured = await t.app.request('/metrics');
+    expect(unconfigured.status).toBe(404);
+    expect(await unconfigured.text()).not.toContain('scoreline_http');
   });
 
   it('reports a failing database as 503', async () => {

@@ -1,8 +1,8 @@
 // Builds the Hono app (STYLE.md §11): tests import this and call app.request();
 // server/main.ts listens. Order: request id + logging + metrics → security
-// headers → compression → body limit → /api → /metrics → static assets → the
+// headers → compression → body limit → /api → /metrics (with its token) → static assets → the
 // form check of pages' actions → React Router SSR.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
@@ -153,10 +153,24 @@ export function createHttpApp(options: HttpAppOptions) {
   // sitemap.xml and robots.txt (issue #5, SEO): built from the database, so not static files.
   app.route('/', sitemapRoutes({ db: services.database.db, baseUrl: config.BASE_URL }));
 
-  app.get('/metrics', async (c) => {
-    c.header('Content-Type', metrics.registry.contentType);
-    return c.body(await metrics.registry.metrics());
-  });
+  // Prometheus metrics (issue #17): route names, counts and process figures are for the operator, not
+  // the public. Served only when METRICS_TOKEN is set, to `Authorization: Bearer <token>`; without it the
+  // path is not served at all. Both sides are hashed first, so the comparison takes the same time
+  // whatever is sent, its length included.
+  const metricsToken = config.METRICS_TOKEN;
+  if (metricsToken) {
+    const expected = createHash('sha256').update(metricsToken).digest();
+    app.get('/metrics', async (c) => {
+      const sent = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
+      if (!timingSafeEqual(createHash('sha256').update(sent).digest(), expected)) {
+        c.header('WWW-Authenticate', 'Bearer realm="metrics"');
+        return c.text('Unauthorized', 401);
+      }
+      c.header('Cache-Control', 'no-store');
+      c.header('Content-Type', metrics.registry.contentType);
+      return c.body(await metrics.registry.metrics());
+    });
+  }
 
   // ---- Static files of the client build -----------------------------------
   if (options.clientDir) {

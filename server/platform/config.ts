@@ -145,6 +145,12 @@ export const configSchema = z.object({
   OIDC_REDIRECT_URI: optionalUrl,
   OIDC_NAME: optionalText,
 
+  // Prometheus metrics (issue #17): /metrics is served only with this token, sent as
+  // `Authorization: Bearer <token>`; empty = /metrics is not served at all (404).
+  METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
+    message: 'must be at least 16 characters',
+  }),
+
   // Only for the end-to-end suite: mounts /__test/* pages that exercise error paths, and
   // POST /api/test/demo-replays (a demo replay started off the schedule).
   ENABLE_TEST_ROUTES: booleanFlag,
