@@ -572,7 +572,9 @@ export function createAccountService(deps: {
       }
       const user = await q.findUserById(db, userId);
       if (!user) return { ok: false, code: 'invalid_credentials', message: 'The linked account no longer exists' };
-      return { ok: true, session: await startSession(user, meta, NO_DEVICE_FAVOURITES) };
+      const session = await startSession(user, meta, NO_DEVICE_FAVOURITES);
+      // Signing in through the provider proves the account as well as a password does.
+      return { ok: true, session: { ...session, deviceToken: newKnownDeviceToken(tokenKey, user.email) } };
     },
 
     async listFavourites(userId) {
