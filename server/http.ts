@@ -1,6 +1,6 @@
 // Builds the Hono app (STYLE.md §11): tests import this and call app.request();
 // server/main.ts listens. Order: request id + logging + metrics → security
-// headers → compression → body limit → /api → /metrics (with its token) → static assets → the
+// headers → compression → shared page cache → body limit → /api → /metrics (with its token) → static assets → the
 // form check of pages' actions → React Router SSR.
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
@@ -84,11 +84,6 @@ export function createHttpApp(options: HttpAppOptions) {
     );
   });
 
-  // Inside the request id, logging and metrics; outside the page headers and compression, whose
-  // results it stores.
-  const pageCacheTtlMs = options.pageCacheTtlMs ?? (mode === 'production' && options.getBuild ? 1000 : 0);
-  if (pageCacheTtlMs > 0) app.use('*', pageCache({ ttlMs: pageCacheTtlMs }));
-
   app.use('*', async (c, next) => {
     await next();
     // A live stream is not a page: none of the page headers (CSP, framing) apply, and each would be kept
@@ -100,6 +95,11 @@ export function createHttpApp(options: HttpAppOptions) {
   });
 
   app.use('*', compress());
+
+  // Inside the page headers and compression: it stores a page as rendered, compresses it once itself, and
+  // gives every response the nonce the page headers announce (server/platform/page-cache.ts).
+  const pageCacheTtlMs = options.pageCacheTtlMs ?? (mode === 'production' && options.getBuild ? 1000 : 0);
+  if (pageCacheTtlMs > 0) app.use('*', pageCache({ ttlMs: pageCacheTtlMs, nonce: (c) => c.get('nonce') }));
 
   // 64 kB for every body, API and pages alike (server/platform/request-body.ts); GET is not touched.
   app.use('*', requestBodyLimit());

@@ -2,16 +2,29 @@
 // (issue #5). A page here greets whatever personalises it (cookies, an
 // Authorization header), so any leak shows in the body. The same cache on the
 // real pages of the production build: server/page-budgets.test.ts.
+import { randomBytes } from 'node:crypto';
+import { gunzipSync, inflateSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { describe, expect, it } from 'vitest';
 import { pageCache, pageCacheKey } from './page-cache.ts';
 
+type Env = { Variables: { nonce: string } };
+
+/** As server/http.ts: a nonce per request, announced in a CSP header outside compression and the cache. */
 function createApp(options: { ttlMs?: number; maxStaleMs?: number; now?: () => number } = {}) {
   let renders = 0;
-  const app = new Hono();
-  app.use('*', pageCache({ ttlMs: options.ttlMs ?? 1000, maxStaleMs: options.maxStaleMs, now: options.now }));
+  const app = new Hono<Env>();
+  app.use('*', async (c, next) => {
+    c.set('nonce', randomBytes(16).toString('base64'));
+    await next();
+    if (c.res.headers.get('content-type')?.startsWith('text/html')) {
+      c.res.headers.set('Content-Security-Policy', `script-src 'nonce-${c.get('nonce')}'`);
+    }
+  });
   app.use('*', compress());
+  app.use('*', pageCache({ ttlMs: options.ttlMs ?? 1000, maxStaleMs: options.maxStaleMs, now: options.now, nonce: (c) => c.get('nonce') }));
+  const script = (c: { get: (key: 'nonce') => string }) => `<script nonce="${c.get('nonce')}">start()</script>`;
   app.get('/api/data', (c) => c.json({ renders: ++renders }));
   app.get('/signed-in', (c) => {
     renders += 1;
@@ -21,28 +34,44 @@ function createApp(options: { ttlMs?: number; maxStaleMs?: number; now?: () => n
   app.get('/slow', async (c) => {
     renders += 1;
     await new Promise((resolve) => setTimeout(resolve, 50));
-    return c.html(`<p>render ${renders}</p>`);
+    return c.html(`<p>render ${renders}</p>${script(c)}`);
   });
   app.get('*', (c) => {
     renders += 1;
     const who = [c.req.header('cookie') ?? 'no cookie', c.req.header('authorization') ?? 'no auth'].join(' / ');
-    return c.html(`<p>render ${renders} for ${who} at ${c.req.path}${new URL(c.req.url).search}</p>`);
+    return c.html(`<p>render ${renders} for ${who} at ${c.req.path}${new URL(c.req.url).search}</p>${script(c)}`);
   });
   return { app, renders: () => renders };
 }
 
-async function get(app: Hono, path: string, headers: Record<string, string> = {}) {
+/** The nonce of a response's CSP header, or null. */
+function cspNonce(response: Response): string | null {
+  return /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? null;
+}
+
+/**
+ * A response as a visitor sees it. Its body's nonces must all be the one its CSP header announces; the
+ * body comes back with that nonce written as NONCE, so two responses of one page compare equal.
+ */
+async function get(app: Hono<Env>, path: string, headers: Record<string, string> = {}) {
   const response = await app.request(path, { headers });
+  const nonce = cspNonce(response);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const encoding = response.headers.get('content-encoding');
+  const text = (encoding === 'gzip' ? gunzipSync(bytes) : encoding === 'deflate' ? inflateSync(bytes) : bytes).toString('utf8');
+  const bodyNonces = [...text.matchAll(/nonce="([^"]*)"/g)].map((match) => match[1]);
+  if (nonce !== null) for (const found of bodyNonces) expect(found, `a nonce in the body of ${path}`).toBe(nonce);
   return {
     status: response.status,
     cache: response.headers.get('x-page-cache'),
     setCookie: response.headers.getSetCookie(),
-    body: await response.text(),
+    nonce,
+    body: nonce === null ? text : text.split(nonce).join('NONCE'),
   };
 }
 
 describe('pageCache', () => {
-  it('renders an anonymous page once and serves the same bytes to the next anonymous visitor', async () => {
+  it('renders an anonymous page once and serves the same page to the next anonymous visitor', async () => {
     const { app, renders } = createApp();
     const first = await get(app, '/');
     const second = await get(app, '/');
@@ -50,6 +79,32 @@ describe('pageCache', () => {
     expect(second.cache).toBe('hit');
     expect(second.body).toBe(first.body);
     expect(renders()).toBe(1);
+  });
+
+  it.each(['gzip', 'deflate', 'gzip;q=0, deflate', 'br', ''])(
+    'gives every response a nonce of its own, the same in its header and body (Accept-Encoding: %s)',
+    async (acceptEncoding) => {
+      const { app, renders } = createApp();
+      const headers = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+      const pages = [];
+      for (let i = 0; i < 4; i += 1) pages.push(await get(app, '/', headers));
+      expect(pages.map((page) => page.cache)).toEqual(['miss', 'hit', 'hit', 'hit']);
+      expect(renders()).toBe(1);
+      // get() checked each body's nonces against its header; here: every response has its own.
+      expect(new Set(pages.map((page) => page.nonce)).size).toBe(4);
+      for (const page of pages) expect(page.body).toContain('<script nonce="NONCE">');
+      expect(new Set(pages.map((page) => page.body)).size).toBe(1);
+    },
+  );
+
+  it('never hands out a nonce that is not the response’s own, stale copies included', async () => {
+    let time = 0;
+    const { app } = createApp({ ttlMs: 1000, maxStaleMs: 3000, now: () => time });
+    await get(app, '/slow', { 'accept-encoding': 'gzip' });
+    time = 1500;
+    const [refreshed, stale] = await Promise.all([get(app, '/slow', { 'accept-encoding': 'gzip' }), get(app, '/slow', { 'accept-encoding': 'gzip' })]);
+    expect(stale.cache).toBe('stale');
+    expect(stale.nonce).not.toBe(refreshed.nonce);
   });
 
   it('never serves a page personalised by a cookie to another visitor, nor stores it', async () => {

@@ -1,7 +1,7 @@
 // A short-lived shared cache of anonymous pages (issue #5, "Budgets": SSR
 // throughput). A busy home page takes tens of milliseconds of one core to
 // render; for a second or two every anonymous visitor can be sent the same
-// finished bytes (already compressed, headers included) instead.
+// finished page (already compressed) instead.
 //
 // What may never happen: one visitor's personalised page served to another.
 // So only requests that carry nothing personal use it — no Authorization
@@ -17,16 +17,26 @@
 // when it is absent) and whether the client is a bot (bots get the fully
 // rendered document rather than a stream; app/entry.server.tsx).
 //
-// A stored page keeps the CSP nonce it was rendered with for its lifetime
-// (TTL): the nonce still changes every TTL, cannot be learnt before the page
-// exists, and any change to a page's content renders a new page with a new
-// nonce, so markup injected through the URL or the database cannot carry it.
+// Every response carries a CSP nonce of its own (issue #17), a stored page
+// too: a nonce shared by every visitor for a second is one an attacker can
+// read and reuse. The cache sits inside the security headers and compression
+// (server/http.ts): it stores the page as rendered, compresses it itself once,
+// in the negotiated encoding, with the render's nonce kept where a copy can
+// overwrite it (server/platform/slotted-compression.ts), and each hit writes
+// this request's nonce there — the one the security headers then put in the
+// Content-Security-Policy. A hit costs a copy of the compressed bytes and a
+// checksum update, not a render nor a compression. Only the render's own
+// nonce is replaced: markup injected through the URL or the database cannot
+// have known it, so it never gains one.
+//
 // Concurrent misses for one key wait for a single render; once a page's
 // lifetime is over, the next request renders it again while the others are
 // still sent the previous copy — a render on a busy server can take longer
 // than the lifetime — but never one older than maxStaleMs past its lifetime.
+import type { Context, MiddlewareHandler } from 'hono';
+import { parseAccept } from 'hono/utils/accept';
 import { isbot } from 'isbot';
-import type { MiddlewareHandler } from 'hono';
+import { compressWithSlots, fillSlots, type Encoding, type SlottedBody } from './slotted-compression.ts';
 
 /**
  * Cookies that do not change what a page shows to this visitor: the language
@@ -48,13 +58,16 @@ export interface PageCacheOptions {
   /** How long past its lifetime a page may still be sent while its next copy renders (default 10 s). */
   maxStaleMs?: number;
   now?: () => number;
+  /** This response's CSP nonce, which the page was or will be rendered with; null when there is none. */
+  nonce?: (c: Context) => string | null;
 }
 
 interface Entry {
   status: number;
+  /** As rendered, with the encoding's Content-Encoding and Vary. */
   headers: Array<[string, string]>;
-  /** A Uint8Array, which @hono/node-server writes straight out (an ArrayBuffer would be streamed). */
-  body: Uint8Array<ArrayBuffer>;
+  /** Compressed once; the render's nonce is replaced in a copy for each response. */
+  body: SlottedBody;
   freshUntil: number;
   /** While a new copy is being rendered, this one is still sent until then. */
   staleUntil: number;
@@ -71,12 +84,18 @@ function readCookies(header: string | undefined): Map<string, string> {
   return cookies;
 }
 
-/** hono/compress's choice for this Accept-Encoding (gzip first, then deflate). */
-function negotiatedEncoding(acceptEncoding: string | undefined): string {
+/** hono/compress's choice for this Accept-Encoding (the same rule: q=1 first, then the highest q, gzip before deflate). */
+function negotiatedEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
-  if (acceptEncoding.includes('gzip')) return 'gzip';
-  if (acceptEncoding.includes('deflate')) return 'deflate';
-  return 'identity';
+  const accepts = parseAccept(acceptEncoding);
+  const wildcard = accepts.find((accept) => accept.type === '*')?.q;
+  let best: { encoding: Encoding; q: number } | undefined;
+  for (const encoding of ['gzip', 'deflate'] as const) {
+    const q = accepts.find((accept) => accept.type.toLowerCase() === encoding)?.q ?? wildcard ?? 0;
+    if (q === 1) return encoding;
+    if (q > 0 && (!best || q > best.q)) best = { encoding, q };
+  }
+  return best?.encoding ?? 'identity';
 }
 
 /** The cache key of an anonymous page request, or null when the request must bypass the cache. */
@@ -107,16 +126,39 @@ function isStorable(response: Response): boolean {
   return true;
 }
 
+const encoder = new TextEncoder();
+
+/** The rendered headers to keep, with the encoding the stored body has. */
+function storedHeaders(response: Response, encoding: Encoding): Array<[string, string]> {
+  const headers: Array<[string, string]> = [];
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding' && name !== 'vary') headers.push([name, value]);
+  }
+  for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie]);
+  const vary = response.headers.get('vary');
+  headers.push(['vary', vary && !/\baccept-encoding\b/i.test(vary) ? `${vary}, Accept-Encoding` : (vary ?? 'Accept-Encoding')]);
+  if (encoding !== 'identity') headers.push(['content-encoding', encoding]);
+  return headers;
+}
+
 export function pageCache(options: PageCacheOptions): MiddlewareHandler {
   const maxEntries = options.maxEntries ?? 500;
   const maxBodyBytes = options.maxBodyBytes ?? 2_000_000;
   const maxStaleMs = options.maxStaleMs ?? 10_000;
   const now = options.now ?? Date.now;
+  const nonceOf = options.nonce ?? (() => null);
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Entry | null>>();
 
-  function send(entry: Entry, state: 'hit' | 'stale'): Response {
-    return new Response(entry.body, { status: entry.status, headers: [...entry.headers, ['X-Page-Cache', state]] });
+  /** The stored page with this response's nonce in it; null when it cannot carry that nonce. */
+  function send(entry: Entry, state: 'hit' | 'stale', nonce: string | null): Response | null {
+    let body = entry.body.bytes;
+    if (entry.body.slots.length > 0) {
+      const value = encoder.encode(nonce ?? '');
+      if (value.length !== entry.body.slotLength) return null;
+      body = fillSlots(entry.body, value);
+    }
+    return new Response(body, { status: entry.status, headers: [...entry.headers, ['X-Page-Cache', state]] });
   }
 
   function store(key: string, entry: Entry) {
@@ -134,14 +176,16 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler {
     if (options.ttlMs <= 0) return next();
     const key = pageCacheKey(c.req.raw);
     if (key === null) return next();
+    const nonce = nonceOf(c);
     const time = now();
     const found = entries.get(key);
-    if (found && found.freshUntil > time) return send(found, 'hit');
+    if (found && found.freshUntil > time) return send(found, 'hit', nonce) ?? next();
     const pending = rendering.get(key);
     if (pending) {
-      if (found && found.staleUntil > time) return send(found, 'stale');
+      if (found && found.staleUntil > time) return send(found, 'stale', nonce) ?? next();
       const entry = await pending;
-      if (entry) return send(entry, 'hit');
+      const response = entry && send(entry, 'hit', nonce);
+      if (response) return response;
       return next();
     }
 
@@ -151,20 +195,23 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler {
     try {
       await next();
       if (isStorable(c.res)) {
-        const body = new Uint8Array(await c.res.arrayBuffer());
-        const headers = [...c.res.headers.entries()].filter(([name]) => name !== 'set-cookie');
-        for (const cookie of c.res.headers.getSetCookie()) headers.push(['set-cookie', cookie]);
-        c.res = new Response(body, { status: c.res.status, headers: [...headers, ['X-Page-Cache', 'miss']] });
-        if (body.byteLength <= maxBodyBytes) {
+        const text = new Uint8Array(await c.res.arrayBuffer());
+        if (text.byteLength <= maxBodyBytes) {
+          const encoding = negotiatedEncoding(c.req.header('accept-encoding'));
           const storedAt = now();
           entry = {
             status: c.res.status,
-            headers,
-            body,
+            headers: storedHeaders(c.res, encoding),
+            // Rendered with this request's nonce, which is where every later response puts its own.
+            body: compressWithSlots(text, encoder.encode(nonce ?? ''), encoding),
             freshUntil: storedAt + options.ttlMs,
             staleUntil: storedAt + options.ttlMs + maxStaleMs,
           };
           store(key, entry);
+          c.res = new Response(entry.body.bytes, { status: entry.status, headers: [...entry.headers, ['X-Page-Cache', 'miss']] });
+        } else {
+          // Too large to keep: sent as rendered (compression outside compresses it).
+          c.res = new Response(text, { status: c.res.status, headers: c.res.headers });
         }
       }
       // A page that can no longer be stored (an error now, or too large) is not sent stale either.
