@@ -13,6 +13,7 @@ import { createHttpApp } from './http.ts';
 import { ConfigError, loadConfig, type Config } from './platform/config.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMetrics } from './platform/metrics.ts';
+import { nodeServerOptions } from './platform/node-server.ts';
 import { ensureSessionSecret } from './platform/secrets.ts';
 import { createServices } from './services.ts';
 
@@ -56,7 +57,9 @@ async function main() {
     pageCacheTtlMs: config.PAGE_CACHE_TTL_MS,
   });
 
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  // Slow clients are dropped once their request has taken too long to arrive; responses, live streams
+  // included, are not timed (server/platform/node-server.ts).
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions: nodeServerOptions() }, (info) => {
     logger.info({ port: info.port, url: config.BASE_URL, role: config.ROLE }, 'Scoreline is listening');
   });
 

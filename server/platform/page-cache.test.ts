@@ -85,7 +85,7 @@ describe('pageCache', () => {
     'gives every response a nonce of its own, the same in its header and body (Accept-Encoding: %s)',
     async (acceptEncoding) => {
       const { app, renders } = createApp();
-      const headers = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+      const headers: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
       const pages = [];
       for (let i = 0; i < 4; i += 1) pages.push(await get(app, '/', headers));
       expect(pages.map((page) => page.cache)).toEqual(['miss', 'hit', 'hit', 'hit']);
