@@ -148,12 +148,23 @@ describe.each(TEST_ENGINES)('HTTP API on %s', (engine) => {
 });
 
 describe('HSTS', () => {
-  it('is sent in production only', async () => {
+  it('is sent in production, and only to requests that arrived over HTTPS', async () => {
     const production = await createTestApp('sqlite', { NODE_ENV: 'production' });
-    const test = await createTestApp('sqlite');
-    expect((await production.app.request('/api/health')).headers.get('strict-transport-security')).toContain('max-age=');
-    expect((await test.app.request('/api/health')).headers.get('strict-transport-security')).toBeNull();
-    await production.close();
-    await test.close();
+    const proxied = await createTestApp('sqlite', { NODE_ENV: 'production', TRUST_PROXY: '1' });
+    const test = await createTestApp('sqlite', { TRUST_PROXY: '1' });
+    try {
+      const hsts = async (t: TestApp, url: string, headers: Record<string, string> = {}) =>
+        (await t.app.request(url, { headers })).headers.get('strict-transport-security');
+      expect(await hsts(production, 'https://scoreline.test/api/health')).toContain('max-age=');
+      expect(await hsts(production, 'http://scoreline.test/api/health')).toBeNull();
+      // X-Forwarded-Proto counts only from a trusted proxy (TRUST_PROXY).
+      expect(await hsts(production, 'http://scoreline.test/api/health', { 'x-forwarded-proto': 'https' })).toBeNull();
+      expect(await hsts(proxied, 'http://scoreline.test/api/health', { 'x-forwarded-proto': 'https' })).toContain('max-age=');
+      expect(await hsts(proxied, 'http://scoreline.test/api/health', { 'x-forwarded-proto': 'http' })).toBeNull();
+      expect(await hsts(proxied, 'http://scoreline.test/api/health')).toBeNull();
+      expect(await hsts(test, 'https://scoreline.test/api/health')).toBeNull();
+    } finally {
+      await Promise.all([production.close(), proxied.close(), test.close()]);
+    }
   });
 });

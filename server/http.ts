@@ -26,6 +26,7 @@ import { createMetrics, routeGroup, type Metrics } from './platform/metrics.ts';
 import { pageCache } from './platform/page-cache.ts';
 import { checkPageForm, requestBodyLimit } from './platform/request-body.ts';
 import { createNonce, securityHeaders } from './platform/security.ts';
+import { arrivedOverHttps } from './platform/transport.ts';
 import type { AppServices } from './services.ts';
 import { renderApiDocs } from './api-docs.ts';
 
@@ -89,7 +90,8 @@ export function createHttpApp(options: HttpAppOptions) {
     // A live stream is not a page: none of the page headers (CSP, framing) apply, and each would be kept
     // in memory for as long as the stream stays open.
     if (c.res.headers.get('content-type')?.startsWith('text/event-stream')) return;
-    for (const [name, value] of Object.entries(securityHeaders(config, c.get('nonce')))) {
+    const overHttps = arrivedOverHttps(c.req.raw, config.TRUST_PROXY);
+    for (const [name, value] of Object.entries(securityHeaders(config, c.get('nonce'), overHttps))) {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
   });

@@ -10,9 +10,9 @@ import type { FormFailure, FormResult } from '../features/auth-forms/form-parts.
 import { getRequestAuth } from './auth-context.server.ts';
 import { getServices } from './context.server.ts';
 
-/** Whether cookies get the Secure flag (production over https). */
-export function cookiesAreSecure(config: Parameters<typeof secureCookiesFor>[0]): boolean {
-  return secureCookiesFor(config);
+/** Whether this request's cookies get the Secure flag (it arrived over HTTPS, or BASE_URL is https). */
+export function cookiesAreSecure(request: Request, config: Parameters<typeof secureCookiesFor>[1]): boolean {
+  return secureCookiesFor(request, config);
 }
 
 export function readCookie(request: Request, name: string): string | undefined {

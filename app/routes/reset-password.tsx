@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (token !== null) {
     url.searchParams.delete('token');
     throw redirect(url.pathname + url.search, {
-      headers: { 'Set-Cookie': resetCookie(/^[\w-]{20,200}$/.test(token) ? token : '', cookiesAreSecure(config)) },
+      headers: { 'Set-Cookie': resetCookie(/^[\w-]{20,200}$/.test(token) ? token : '', cookiesAreSecure(request, config)) },
     });
   }
   const stored = readCookie(request, RESET_COOKIE);
@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ok: true,
         message: 'Your password has been changed and every device was signed out. Sign in with your new password.',
       },
-      { headers: { 'Set-Cookie': resetCookie('', cookiesAreSecure(config)) } },
+      { headers: { 'Set-Cookie': resetCookie('', cookiesAreSecure(request, config)) } },
     );
   }
   const values = readForm(form, ['email']);

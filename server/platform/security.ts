@@ -33,7 +33,8 @@ export function contentSecurityPolicy(config: Config, nonce: string): string {
     .join('; ');
 }
 
-export function securityHeaders(config: Config, nonce: string | null): Record<string, string> {
+/** `overHttps`: whether this request arrived over HTTPS (server/platform/transport.ts). */
+export function securityHeaders(config: Config, nonce: string | null, overHttps: boolean): Record<string, string> {
   const headers: Record<string, string> = {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -43,6 +44,8 @@ export function securityHeaders(config: Config, nonce: string | null): Record<st
   };
   // Vite's dev server injects inline scripts of its own; the policy applies to built pages.
   if (nonce !== null) headers['Content-Security-Policy'] = contentSecurityPolicy(config, nonce);
-  if (config.isProduction) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
+  // Only over HTTPS (RFC 6797 §7.2: a browser ignores it over plain http, and a proxy or a LAN box serving
+  // plain http must not claim it).
+  if (config.isProduction && overHttps) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
   return headers;
 }

@@ -597,8 +597,8 @@ describe.each(TEST_ENGINES)('accounts API on %s', (engine) => {
     });
   });
 
-  it('marks cookies Secure in production over https only', async () => {
-    const issue = async (env: Record<string, string>) => {
+  it('marks cookies Secure whenever the site is reached over https (issue #17)', async () => {
+    const issue = async (env: Record<string, string>, url: string) => {
       const config = loadConfig({ DATABASE_URL: t.database.url, ...env });
       const services = createServices({
         config,
@@ -606,18 +606,22 @@ describe.each(TEST_ENGINES)('accounts API on %s', (engine) => {
         database: t.database.handle,
         sessionSecret: 'test-secret-test-secret-test-secret-000',
       });
-      const auth = services.sessions.forRequest(new Request('https://scores.example/login'), '127.0.0.1');
+      const auth = services.sessions.forRequest(new Request(url), '127.0.0.1');
       auth.clearCookies();
       return auth.setCookieHeaders();
     };
-    expect(await issue({ NODE_ENV: 'production', BASE_URL: 'https://scores.example' })).toEqual([
+    expect(await issue({ NODE_ENV: 'production', BASE_URL: 'https://scores.example' }, 'http://scores.example/login')).toEqual([
       'scoreline_access=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure',
       'scoreline_refresh=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure',
     ]);
-    for (const line of await issue({ NODE_ENV: 'production', BASE_URL: 'http://192.168.1.5:3000' }))
+    // A LAN install over plain http could not keep Secure cookies.
+    for (const line of await issue({ NODE_ENV: 'production', BASE_URL: 'http://192.168.1.5:3000' }, 'http://192.168.1.5:3000/login'))
       expect(line).not.toContain('Secure');
-    for (const line of await issue({ NODE_ENV: 'development', BASE_URL: 'https://scores.example' }))
-      expect(line).not.toContain('Secure');
+    // The same install reached over https.
+    for (const line of await issue({ NODE_ENV: 'production', BASE_URL: 'http://192.168.1.5:3000' }, 'https://192.168.1.5:3000/login'))
+      expect(line).toContain('Secure');
+    for (const line of await issue({ NODE_ENV: 'development', BASE_URL: 'https://scores.example' }, 'http://scores.example/login'))
+      expect(line).toContain('Secure');
   });
 
   it('documents the accounts API in the OpenAPI document', async () => {

@@ -360,7 +360,7 @@ export function authRoutes(services: AppServices, app: OpenAPIHono) {
     const returnTo = safeLocalPath(c.req.query('redirect'), '/');
     try {
       const started = await oidc.start(returnTo);
-      c.header('Set-Cookie', oidc.stateCookieHeader(started.stateCookie, secureCookiesFor(config)));
+      c.header('Set-Cookie', oidc.stateCookieHeader(started.stateCookie, secureCookiesFor(c.req.raw, config)));
       c.header('Cache-Control', 'no-store');
       return c.redirect(started.url, 302);
     } catch (failure) {
@@ -372,7 +372,7 @@ export function authRoutes(services: AppServices, app: OpenAPIHono) {
   app.get('/auth/oidc/callback', async (c) => {
     if (!oidc.enabled) return c.json(errorBody('not_found', 'Social sign-in is not configured'), 404);
     const auth = requestAuth(c);
-    c.header('Set-Cookie', oidc.stateCookieHeader('', secureCookiesFor(config)), { append: true });
+    c.header('Set-Cookie', oidc.stateCookieHeader('', secureCookiesFor(c.req.raw, config)), { append: true });
     c.header('Cache-Control', 'no-store');
     let finished: Awaited<ReturnType<typeof oidc.finish>>;
     try {

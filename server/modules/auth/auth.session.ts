@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { ExpiredAuthSessionError, createAuthSession } from '../../../domain/auth-session.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Config } from '../../platform/config.ts';
+import { arrivedOverHttps } from '../../platform/transport.ts';
 import { userSchema, type User } from './auth.schemas.ts';
 import type { AccountService, IssuedSession, RequestMeta } from './auth.service.ts';
 import { isForbiddenCrossSiteWrite } from './auth.csrf.ts';
@@ -59,12 +60,13 @@ export interface SessionService {
 }
 
 /**
- * Cookies are `Secure` in production (issue #6) — when the site is served over
- * https. A production install reached over plain http (a LAN box) could not
- * keep Secure cookies at all, so sign-in would silently fail there.
+ * Cookies are `Secure` whenever the site is reached over https (issues #6, #17):
+ * this request arrived over HTTPS (directly, or by X-Forwarded-Proto from a
+ * trusted proxy), or BASE_URL is https. An install reached over plain http (a LAN
+ * box) could not keep Secure cookies at all, so sign-in would silently fail there.
  */
-export function secureCookiesFor(config: Pick<Config, 'isProduction' | 'BASE_URL'>): boolean {
-  return config.isProduction && new URL(config.BASE_URL).protocol === 'https:';
+export function secureCookiesFor(request: Request, config: Pick<Config, 'BASE_URL' | 'TRUST_PROXY'>): boolean {
+  return new URL(config.BASE_URL).protocol === 'https:' || arrivedOverHttps(request, config.TRUST_PROXY);
 }
 
 export function readCookies(request: Request): Map<string, string> {
@@ -105,18 +107,19 @@ function toSessionUser(user: User, familyId: number): SessionUser {
 
 export function createSessionService(deps: {
   accounts: AccountService;
-  config: Pick<Config, 'isProduction' | 'ACCESS_TOKEN_TTL' | 'REFRESH_TOKEN_TTL' | 'AUTH_CLIENT_ID' | 'BASE_URL'>;
+  config: Pick<Config, 'ACCESS_TOKEN_TTL' | 'REFRESH_TOKEN_TTL' | 'AUTH_CLIENT_ID' | 'BASE_URL' | 'TRUST_PROXY'>;
   clock: Clock;
   logger: Logger;
 }): SessionService {
   const { accounts, config, clock, logger } = deps;
   const allowedOrigins = new Set([new URL(config.BASE_URL).origin]);
-  const secure = secureCookiesFor(config);
-
-  function cookie(name: string, value: string, maxAgeSeconds: number): string {
-    const parts = [`${name}=${value}`, 'Path=/', `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Lax'];
-    if (secure) parts.push('Secure');
-    return parts.join('; ');
+  /** Writes cookies for one request: Secure or not depends on how it arrived. */
+  function cookieWriter(secure: boolean) {
+    return (name: string, value: string, maxAgeSeconds: number): string => {
+      const parts = [`${name}=${value}`, 'Path=/', `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Lax'];
+      if (secure) parts.push('Secure');
+      return parts.join('; ');
+    };
   }
 
   async function userFromBearer(token: string): Promise<SessionUser | null> {
@@ -140,6 +143,7 @@ export function createSessionService(deps: {
     },
 
     forRequest(request, clientAddress) {
+      const cookie = cookieWriter(secureCookiesFor(request, config));
       const cookies = readCookies(request);
       const meta: RequestMeta = {
         ip: clientAddress,
