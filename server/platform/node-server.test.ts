@@ -1,5 +1,6 @@
-// Issue #17: clients that send their request slowly are dropped; live streams
-// are not. A real listening server (the app of tests/helpers/test-app.ts) on
+// Issue #17: clients that send their request slowly are dropped, live streams
+// are not, and a body past 64 kB is refused before the rest of it is read
+// (sockets matter for all three). A real listening server (the app of tests/helpers/test-app.ts) on
 // 127.0.0.1, with the timeouts shortened so the test takes a few seconds.
 import { request as httpRequest, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
@@ -87,6 +88,33 @@ describe('the Node server’s request timeouts', () => {
     );
     expect(client.afterMs).toBeGreaterThanOrEqual(SHORT.requestTimeoutMs - 50);
     expect(client.afterMs).toBeLessThan(SHORT.requestTimeoutMs + SHORT.checkIntervalMs + 1_000);
+  });
+
+  it.each([
+    ['with Content-Length', 'Content-Length: 10000000\r\n'],
+    ['chunked', 'Transfer-Encoding: chunked\r\n'],
+  ])('refuses a 10 MB body %s with 413 after at most 64 kB, and closes the connection', async (_kind, framing) => {
+    const answer = await new Promise<string>((resolve, reject) => {
+      let received = '';
+      const socket = connect({ host: '127.0.0.1', port }, () => {
+        socket.write(`POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${framing}\r\n`);
+        const chunk = 'x'.repeat(16 * 1024);
+        // 128 kB offered, a chunk at a time: the server answers without waiting for the other 9.9 MB.
+        for (let i = 0; i < 8; i += 1) socket.write(framing.startsWith('Transfer') ? `${chunk.length.toString(16)}\r\n${chunk}\r\n` : chunk);
+      });
+      const giveUp = setTimeout(() => {
+        socket.destroy();
+        reject(new Error(`no answer in ${GIVE_UP_MS} ms: ${received}`));
+      }, GIVE_UP_MS);
+      socket.on('data', (data: Buffer) => (received += data.toString('latin1')));
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        clearTimeout(giveUp);
+        resolve(received);
+      });
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(answer).toContain('"code":"payload_too_large"');
   });
 
   it('leaves a live stream open well past both timeouts', async () => {
