@@ -2,13 +2,34 @@
 // started through the API at 600×, scores its extra-time goal on the open
 // match page — score, timeline and commentary change without a reload; a demo
 // replay reaches the home page, /live-sports, its league table and its page.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
 import { documentIsMarked, markDocument, prepareContext, waitForHydration } from './support.ts';
 
 test.beforeEach(async ({ context }) => {
   await prepareContext(context);
 });
+
+/**
+ * Records, from now on, each score the page's row for `matchId` shows (MutationObserver, so none is
+ * missed however short it is shown). /live-sports lists the matches in play only: when another match
+ * comes live (other tests start replays all the time) it reloads its list, and a match that has ended
+ * leaves it, so what it showed while the match was live can be checked afterwards only this way.
+ */
+async function recordRowScores(page: Page, matchId: number): Promise<() => Promise<string[]>> {
+  await page.evaluate((id) => {
+    const seen: string[] = [];
+    const read = () => {
+      const row = document.querySelector(`li:has(a[data-match-id="${id}"]) [data-testid="row-score"]`);
+      const score = row?.textContent?.replace(/\s+/g, ' ').trim();
+      if (score && score !== seen.at(-1)) seen.push(score);
+    };
+    read();
+    new MutationObserver(read).observe(document.body, { subtree: true, childList: true, characterData: true });
+    (window as Window & { __e2eRowScores?: string[] }).__e2eRowScores = seen;
+  }, matchId);
+  return () => page.evaluate(() => [...((window as Window & { __e2eRowScores?: string[] }).__e2eRowScores ?? [])]);
+}
 
 test('a replay’s goal appears on the match page without reloading', async ({ page, request }) => {
   test.setTimeout(90_000);
@@ -112,6 +133,7 @@ test('one demo replay’s goals reach the home page, the live list, its table as
     await waitForHydration(page);
     await markDocument(page);
   }
+  const liveListScores = await recordRowScores(sports, replay.id);
   // Home listed it before its first goal (57'), with the day's other matches.
   await expect(home.locator(`li:has(a[data-match-id="${replay.id}"])`).first().getByTestId('row-score')).toHaveText(
     /^(–|0 – 0)$/,
@@ -130,11 +152,17 @@ test('one demo replay’s goals reach the home page, the live list, its table as
   // Full time at 300×: played 1, won 1, 2–1, 3 points — France's record before its second match.
   await expect(centre.getByTestId('match-score')).toHaveText(/2\s*–\s*1/, { timeout: 60_000 });
   await expect.poll(franceNumbers, { timeout: 20_000 }).toEqual(['1', '1', '0', '0', '2', '1', '+1', '3']);
-  // /live-sports lists every replay running; home lists the day's matches, the demo replays among them.
-  for (const page of [home, sports])
-    await expect(page.locator(`li:has(a[data-match-id="${replay.id}"])`).first().getByTestId('row-score')).toHaveText(
-      /2\s*–\s*1/,
-    );
+  // Home lists the day's matches, the demo replays among them, finished ones too.
+  await expect(home.locator(`li:has(a[data-match-id="${replay.id}"])`).first().getByTestId('row-score')).toHaveText(
+    /2\s*–\s*1/,
+  );
+  // /live-sports lists every replay running: it showed each goal in turn, ending at 2–1. Not checked on
+  // the page now: once the match is over, any other match coming live reloads the list without it.
+  await expect.poll(async () => (await liveListScores()).at(-1), { timeout: 10_000 }).toBe('2 – 1');
+  const shown = await liveListScores();
+  expect(shown, 'the live list’s scores, in order').toEqual(
+    ['–', '0 – 0', '1 – 0', '1 – 1', '2 – 1'].filter((score) => shown.includes(score)),
+  );
   for (const page of [home, sports, league, centre])
     expect(await documentIsMarked(page), `${page.url()} was never reloaded`).toBe(true);
 
