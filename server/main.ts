@@ -85,7 +85,7 @@ async function main() {
   }
 
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const shutdown = (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: no new connections, draining');
@@ -98,12 +98,19 @@ async function main() {
     const closingLive = Promise.allSettled([services.ingest.stop(), services.live.stop()]);
     server.close(async () => {
       await closingLive;
+      await services.rateLimits.close();
       await database.close();
       logger.info('stopped');
-      process.exit(0);
+      process.exit(exitCode);
     });
     if ('closeIdleConnections' in server) server.closeIdleConnections();
   };
+  // Errors no request owns still go to the JSON log, not to stderr as raw stacks (issue #17, finding 7).
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection'));
+  process.on('uncaughtException', (error) => {
+    logger.fatal({ err: error }, 'uncaught exception: stopping');
+    shutdown('uncaughtException', 1);
+  });
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
