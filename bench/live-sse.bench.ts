@@ -19,7 +19,9 @@ import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { ensureCompetition, ensureSeason, insertTeam, saveRef } from '../db/seed/seed-kit.ts';
+import { ensureCompetition, ensureSeason } from '../db/seed/seed-kit.ts';
+import { saveRef } from '../db/source-refs.ts';
+import { insertTeam } from '../db/teams.ts';
 import { findCompetitionDefinition } from '../domain/competitions.ts';
 import {
   BENCH_COMPETITION,

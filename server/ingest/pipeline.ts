@@ -11,7 +11,8 @@ import type { Logger } from 'pino';
 import { toIsoString, type DatabaseHandle } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import { playerStatsRow, teamStatsRow } from '../../db/match-stats-rows.ts';
-import { findRef, resolveTeam, saveRef } from '../../db/seed/seed-kit.ts';
+import { findRef, saveRef } from '../../db/source-refs.ts';
+import { resolveTeam } from '../../db/teams.ts';
 import { commentaryLine, type CommentaryNames, type CommentarySubject } from '../../domain/commentary.ts';
 import type { MatchEvent, PlayerStats, TeamStats } from '../../domain/football-contracts.ts';
 import {

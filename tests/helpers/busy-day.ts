@@ -3,7 +3,8 @@
 // but real-shaped club names — finished, live and scheduled matches side by
 // side, the way a Saturday looks on the home page.
 import { COMPETITIONS } from '../../domain/competitions.ts';
-import { ensureCompetition, ensureSeason, insertTeam, type SeedDb } from '../../db/seed/seed-kit.ts';
+import { ensureCompetition, ensureSeason, type SeedDb } from '../../db/seed/seed-kit.ts';
+import { insertTeam } from '../../db/teams.ts';
 
 const TOWNS = [
   'Northbridge',

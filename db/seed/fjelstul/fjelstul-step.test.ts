@@ -24,7 +24,9 @@ import { createFootballService } from '../../../server/modules/football/football
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../../../tests/helpers/test-database.ts';
 import { toIsoString } from '../../client.ts';
 import { runSeed, SeedError, type SeedResult } from '../run-seed.ts';
-import { ensureCompetition, ensureSeason, findRef, resolveTeam, type SeedDb } from '../seed-kit.ts';
+import { ensureCompetition, ensureSeason, type SeedDb } from '../seed-kit.ts';
+import { findRef } from '../../source-refs.ts';
+import { resolveTeam } from '../../teams.ts';
 import { parseCsvRows } from './fjelstul-csv.ts';
 import { FJELSTUL_CSV_FOLDER, fjelstulDir } from './fjelstul-files.ts';
 import { fjelstulStep } from './fjelstul-step.ts';

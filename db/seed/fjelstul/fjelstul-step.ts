@@ -10,16 +10,8 @@ import { foldText } from '../../../domain/names.ts';
 import { toIsoString } from '../../client.ts';
 import type { MatchEventTable, MatchLineupTable, MatchTable, PlayerTable, SquadMemberTable } from '../../schema.ts';
 import { RefStore } from '../openfootball/ref-store.ts';
-import {
-  addTeamAliases,
-  ensureCompetition,
-  ensureSeason,
-  findTeam,
-  resolveTeam,
-  type SeedContext,
-  type SeedDb,
-  type SeedStep,
-} from '../seed-kit.ts';
+import { ensureCompetition, ensureSeason, type SeedContext, type SeedDb, type SeedStep } from '../seed-kit.ts';
+import { addTeamAliases, findTeam, resolveTeam } from '../../teams.ts';
 import { insertRows } from '../wyscout/insert-rows.ts';
 import { deriveMatch, placeTournament, type DerivedMatch, type Placement } from './fjelstul-derive.ts';
 import { fjelstulDir, readFjelstulData, type FjelstulData, type FjelstulMatch } from './fjelstul-files.ts';

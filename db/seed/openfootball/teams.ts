@@ -9,7 +9,8 @@
 // same team key in the same country (team_alias, e.g. "Cardiff City" /
 // "Cardiff City FC"); else it is a new team. Team rows are made only for clubs
 // that play a shipped match (not for the ~2,000 directory clubs that never do).
-import { addTeamAlias, addTeamAliases, insertTeam, type SeedDb, type TeamInput } from '../seed-kit.ts';
+import { type SeedDb } from '../seed-kit.ts';
+import { addTeamAlias, addTeamAliases, insertTeam, type TeamInput } from '../../teams.ts';
 import type { ClubDirectory, ClubEntry } from './clubs.ts';
 import { EXTRA_CLUB_NAMES } from './club-names.ts';
 import { foldName as foldText, keyOfName as teamKey } from './name-cache.ts';

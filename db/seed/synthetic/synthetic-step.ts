@@ -2,7 +2,9 @@
 // still never empty: a small invented league around today's date, labelled as
 // synthetic everywhere it shows (competition, season and team names).
 import type { CompetitionDefinition } from '../../../domain/competitions.ts';
-import { ensureCompetition, ensureSeason, findRef, resolveTeam, saveRef, type SeedStep } from '../seed-kit.ts';
+import { ensureCompetition, ensureSeason, type SeedStep } from '../seed-kit.ts';
+import { findRef, saveRef } from '../../source-refs.ts';
+import { resolveTeam } from '../../teams.ts';
 
 export const SYNTHETIC_COMPETITION: CompetitionDefinition = {
   code: 'synthetic.1',

@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCompetitionDefinition, type CompetitionDefinition } from '../../../domain/competitions.ts';
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../../../tests/helpers/test-database.ts';
 import { runSeed, type SeedResult } from '../run-seed.ts';
-import { ensureCompetition, ensureSeason, findRef, findTeam, resolveTeam, type SeedDb } from '../seed-kit.ts';
+import { ensureCompetition, ensureSeason, type SeedDb } from '../seed-kit.ts';
+import { findRef } from '../../source-refs.ts';
+import { findTeam, resolveTeam } from '../../teams.ts';
 import { WYSCOUT_COMPETITIONS, readWyscoutMatches, wyscoutDir, type WyscoutCompetitionKey } from './wyscout-files.ts';
 import { createWyscoutStep } from './wyscout-step.ts';
 

@@ -9,17 +9,9 @@ import { existsSync } from 'node:fs';
 import type { Insertable } from 'kysely';
 import { findCompetitionDefinition } from '../../../domain/competitions.ts';
 import type { MatchTable, PlayerTable } from '../../schema.ts';
-import {
-  addTeamAlias,
-  ensureCompetition,
-  ensureSeason,
-  findTeam,
-  resolveTeam,
-  saveRef,
-  type SeedContext,
-  type SeedDb,
-  type SeedStep,
-} from '../seed-kit.ts';
+import { ensureCompetition, ensureSeason, type SeedContext, type SeedDb, type SeedStep } from '../seed-kit.ts';
+import { saveRef } from '../../source-refs.ts';
+import { addTeamAlias, findTeam, resolveTeam } from '../../teams.ts';
 import { insertRows } from './insert-rows.ts';
 import { deriveMatch, sidesOf, type DerivedMatch } from './wyscout-derive.ts';
 import {

@@ -1,7 +1,8 @@
 // The football read API through app.request() on real databases, with a small
 // hand-made league whose table is known (issue #3).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureCompetition, ensureSeason, resolveTeam, type SeedDb } from '../../../db/seed/seed-kit.ts';
+import { ensureCompetition, ensureSeason, type SeedDb } from '../../../db/seed/seed-kit.ts';
+import { resolveTeam } from '../../../db/teams.ts';
 import { findCompetitionDefinition } from '../../../domain/competitions.ts';
 import type { MatchSummary, Standings } from '../../../domain/football-contracts.ts';
 import { TEST_ENGINES } from '../../../tests/helpers/test-database.ts';

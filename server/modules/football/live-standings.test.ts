@@ -2,7 +2,8 @@
 // current score, demo replays never do; plus the team page's reads (squad,
 // matches within a window). A small hand-made league on real databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureCompetition, ensureSeason, resolveTeam, type SeedDb } from '../../../db/seed/seed-kit.ts';
+import { ensureCompetition, ensureSeason, type SeedDb } from '../../../db/seed/seed-kit.ts';
+import { resolveTeam } from '../../../db/teams.ts';
 import { findCompetitionDefinition } from '../../../domain/competitions.ts';
 import type { Standings } from '../../../domain/football-contracts.ts';
 import { TEST_ENGINES } from '../../../tests/helpers/test-database.ts';

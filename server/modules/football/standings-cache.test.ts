@@ -1,7 +1,8 @@
 // A complete season's table is cached until an import finishes (issue #3's
 // 5 ms target): a finished import drops it; replays never enter it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureCompetition, ensureSeason, resolveTeam } from '../../../db/seed/seed-kit.ts';
+import { ensureCompetition, ensureSeason } from '../../../db/seed/seed-kit.ts';
+import { resolveTeam } from '../../../db/teams.ts';
 import { findCompetitionDefinition } from '../../../domain/competitions.ts';
 import { createTestApp } from '../../../tests/helpers/test-app.ts';
 import { TEST_ENGINES } from '../../../tests/helpers/test-database.ts';
