@@ -17,7 +17,7 @@ import { footballErrorResponse, footballRoutes } from './modules/football/footba
 import { matchInsightRoutes } from './modules/football/match-insight.routes.ts';
 import { matchInsightService } from './modules/football/match-insight.service.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
-import { replayRoutes, testReplayRoutes } from './modules/live/replay.routes.ts';
+import { replayRoutes, testReplayRoutes } from './ingest/replay.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { sitemapRoutes } from './modules/site/sitemap.ts';
 import { clientAddress } from './platform/client-address.ts';

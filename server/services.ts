@@ -9,7 +9,7 @@ import { accessTokenKey, createAccessTokenSigner, oidcStateKey, sessionTokenKey 
 import { createIngest, type Ingest } from './ingest/ingest.ts';
 import { createFootballService, type FootballService } from './modules/football/football.service.ts';
 import { createLiveService, type LiveService } from './modules/live/live.service.ts';
-import { createReliveService, type ReliveService } from './modules/live/relive.ts';
+import { createReliveService, type ReliveService } from './ingest/relive.ts';
 import { createContactService, type ContactService } from './modules/site/contact.service.ts';
 import { createPagesService, type PagesService } from './modules/site/pages.service.ts';
 import type { LiveBus } from './platform/bus.ts';
@@ -73,8 +73,8 @@ export function createServices(options: {
     mailer,
     logger,
   });
-  const live = createLiveService({ config, database: options.database, logger, ...(options.bus ? { bus: options.bus } : {}) });
-  const ingest = createIngest({ config, database: options.database, clock, logger, bus: live.bus });
+  const live = createLiveService({ config, database: options.database, logger, clock, ...(options.bus ? { bus: options.bus } : {}) });
+  const ingest = createIngest({ config, database: options.database, clock, logger, live });
   const football = createFootballService(db);
   return {
     config: options.config,

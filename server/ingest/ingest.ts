@@ -2,8 +2,7 @@
 // run only by the leader (leadership.ts), plus the event log's upkeep.
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { pruneLiveEvents } from '../modules/live/live.queries.ts';
-import type { LiveBus } from '../platform/bus.ts';
+import type { LiveService } from '../modules/live/live.service.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Config } from '../platform/config.ts';
 import { createLeadership } from './leadership.ts';
@@ -31,10 +30,17 @@ export interface Ingest {
 
 const MINUTE = 60_000;
 
-export function createIngest(options: { config: Config; database: DatabaseHandle; clock: Clock; logger: Logger; bus: LiveBus }): Ingest {
-  const { config, database, clock, bus } = options;
+export function createIngest(options: {
+  config: Config;
+  database: DatabaseHandle;
+  clock: Clock;
+  logger: Logger;
+  /** The live module: ingest writes the log through it and keeps it pruned while leading. */
+  live: Pick<LiveService, 'append' | 'prune'>;
+}): Ingest {
+  const { config, database, clock, live } = options;
   const logger = options.logger.child({ component: 'ingest' });
-  const pipeline = createPipeline({ database, clock, logger, onAppended: (lastId) => bus.publish(lastId) });
+  const pipeline = createPipeline({ database, clock, logger, live });
   const replay = createReplayProvider({ db: database.db, clock, seed: config.REPLAY_SEED, speed: config.REPLAY_SPEED });
   const footballData = createFootballDataProvider(config, logger);
 
@@ -57,7 +63,8 @@ export function createIngest(options: { config: Config; database: DatabaseHandle
   let upkeep: NodeJS.Timeout | null = null;
   const prune = () => {
     const before = new Date(clock.now().getTime() - config.LIVE_EVENT_RETENTION_HOURS * 3600_000);
-    pruneLiveEvents(database.db, before)
+    live
+      .prune(before)
       .then((removed) => removed > 0 && logger.info({ removed }, 'pruned old live events'))
       .catch((error: unknown) => logger.warn({ err: error }, 'pruning live events failed'));
   };

@@ -1,7 +1,7 @@
 // The ingest pipeline (issue #4, DESIGN.md §1): a provider's snapshot of one
 // match is validated, diffed against the database, and the changes are written
 // in one transaction together with the event-log rows that describe them; the
-// bus is told only after the commit. Rules:
+// bus is told only after the commit (the live module's writer, LiveWriter.append). Rules:
 // - the same snapshot twice writes nothing;
 // - a snapshot observed before the stored one is ignored (scores never move backwards);
 // - a key event that disappears or changes becomes an explicit correction event;
@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema.ts';
 import { playerStatsRow, teamStatsRow } from '../../db/match-stats-rows.ts';
 import { findRef, saveRef } from '../../db/source-refs.ts';
 import { resolveTeam } from '../../db/teams.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { commentaryLine, type CommentaryNames, type CommentarySubject } from '../../domain/commentary.ts';
 import type { MatchEvent, PlayerStats, TeamStats } from '../../domain/football-contracts.ts';
 import {
@@ -27,7 +28,7 @@ import {
 } from '../../domain/live-contracts.ts';
 import { readClock, type MatchClock } from '../../domain/match-clock.ts';
 import type { Clock } from '../platform/clock.ts';
-import { appendLiveEvents, type NewLiveEvent } from '../modules/live/live.queries.ts';
+import type { LiveWriter, NewLiveEvent } from '../modules/live/live.service.ts';
 import { ProviderPayloadError } from './provider.ts';
 
 type Trx = Transaction<Database>;
@@ -47,8 +48,8 @@ export interface PipelineOptions {
   database: DatabaseHandle;
   clock: Clock;
   logger: Logger;
-  /** Called after a commit that appended events, with the newest position. */
-  onAppended: (lastId: number) => void;
+  /** The live module's writer: the changes' events go into the log in the same transaction. */
+  live: LiveWriter;
 }
 
 interface MatchRow {
@@ -95,8 +96,8 @@ const CORRECTION_REMOVED = 'The data provider removed this event (for example, a
 const CORRECTION_CHANGED = 'The data provider changed this event (for example, a different scorer).';
 
 export function createPipeline(options: PipelineOptions): Pipeline {
-  const { database, clock, logger } = options;
-  const { db, engine } = database;
+  const { database, clock, logger, live } = options;
+  const { db } = database;
 
   async function loadMatch(trx: Trx, matchId: number): Promise<MatchRow> {
     const row = await trx
@@ -275,7 +276,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     const snapshot = parsed.data;
     const now = clock.now();
 
-    const result = await db.transaction().execute(async (trx): Promise<PipelineResult> => {
+    const result = await inTransaction(db, async (trx): Promise<PipelineResult> => {
       const { matchId, created } = await findOrCreateMatch(trx, snapshot, now);
       const match = await loadMatch(trx, matchId);
       if (match.observed_at !== null && Date.parse(snapshot.observedAt) < Date.parse(match.observed_at)) {
@@ -574,13 +575,11 @@ export function createPipeline(options: PipelineOptions): Pipeline {
         }
       }
 
-      const events = await appendLiveEvents(trx, engine, out, now);
+      const events = await live.append(trx, out);
       const outcome = created ? 'created' : events.length > 0 ? 'updated' : 'unchanged';
       return { matchId, outcome, events };
     });
 
-    const last = result.events.at(-1);
-    if (last) options.onAppended(last.id);
     return result;
   }
 

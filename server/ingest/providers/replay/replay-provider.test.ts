@@ -10,6 +10,9 @@ import { runSeed } from '../../../../db/seed/run-seed.ts';
 import { createWyscoutStep } from '../../../../db/seed/wyscout/wyscout-step.ts';
 import type { LiveEvent } from '../../../../domain/live-contracts.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/test-database.ts';
+import { createLiveService } from '../../../modules/live/live.service.ts';
+import { createMemoryBus } from '../../../platform/bus.ts';
+import { loadConfig } from '../../../platform/config.ts';
 import { createPipeline } from '../../pipeline.ts';
 import { createReplayProvider } from './replay-provider.ts';
 
@@ -30,6 +33,17 @@ describe.skipIf(!hasData)('demo replays of real matches', () => {
     await database?.destroy();
   });
 
+  /** The live module's real writer over this test's database (its bus has no listeners). */
+  function liveWriter() {
+    return createLiveService({
+      config: loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url }),
+      database: database.handle,
+      logger,
+      clock,
+      bus: createMemoryBus(),
+    });
+  }
+
   async function findOriginal(home: string, away: string, stage: string) {
     const row = await database.handle.db
       .selectFrom('match as m')
@@ -48,7 +62,7 @@ describe.skipIf(!hasData)('demo replays of real matches', () => {
   async function relive(originalId: number) {
     const provider = createReplayProvider({ db: database.handle.db, clock, seed: 'test', speed: 1 });
     const events: LiveEvent[] = [];
-    const pipeline = createPipeline({ database: database.handle, clock, logger, onAppended: () => undefined });
+    const pipeline = createPipeline({ database: database.handle, clock, logger, live: liveWriter() });
     const externalId = await provider.relive(originalId, 600);
     const phases: string[] = [];
     let matchId = 0;
@@ -122,7 +136,7 @@ describe.skipIf(!hasData)('demo replays of real matches', () => {
   it('starts a demo replay outside the schedule, then moves it on from its stored kick-off like a scheduled one', async () => {
     now = Date.parse('2026-11-25T09:00:00Z');
     const provider = createReplayProvider({ db: database.handle.db, clock, seed: 'test', speed: 600 });
-    const pipeline = createPipeline({ database: database.handle, clock, logger, onAppended: () => undefined });
+    const pipeline = createPipeline({ database: database.handle, clock, logger, live: liveWriter() });
     const final = await findOriginal('Portugal', 'France', 'Final');
     const snapshot = await provider.demoAt(Number(final.id), now + 5_000);
     expect(snapshot.externalId).toBe(`demo:2026-11-25:999.${(now + 5_000) / 1000}:${final.id}`);

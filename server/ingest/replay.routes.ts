@@ -4,9 +4,9 @@
 // of the day's lists; they live at their own /match/{id}.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { matchSummarySchema } from '../../../domain/football-contracts.ts';
-import { errorBody, errorBodySchema } from '../../platform/http-errors.ts';
-import type { Clock } from '../../platform/clock.ts';
+import { matchSummarySchema } from '../../domain/football-contracts.ts';
+import { errorBody, errorBodySchema } from '../platform/http-errors.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { ReliveService } from './relive.ts';
 
 

@@ -1,12 +1,15 @@
 // "Relive this match" (issue #4): a stored match with an event stream played
 // again from now at a chosen speed, through the same pipeline and stream as
 // the demo schedule. Shared by POST /api/replays and the match page's form.
-import type { MatchSummary } from '../../../domain/football-contracts.ts';
-import type { ProviderMatchSnapshot } from '../../../domain/live-contracts.ts';
-import type { Ingest } from '../../ingest/ingest.ts';
-import { ProviderPayloadError } from '../../ingest/provider.ts';
-import { RELIVE_PROVIDER } from '../../ingest/providers/replay/replay-provider.ts';
-import type { FootballService } from '../football/football.service.ts';
+// Replays are ingest's (a provider feeding the pipeline), so this lives here
+// and the live module knows nothing of them (issue #18); the composition root
+// hands it to the web side.
+import type { MatchSummary } from '../../domain/football-contracts.ts';
+import type { ProviderMatchSnapshot } from '../../domain/live-contracts.ts';
+import type { Ingest } from './ingest.ts';
+import { ProviderPayloadError } from './provider.ts';
+import { RELIVE_PROVIDER } from './providers/replay/replay-provider.ts';
+import type { FootballService } from '../modules/football/football.service.ts';
 
 /** On-demand replays running at once, across all visitors: each costs a little CPU every second. */
 export const MAX_RUNNING_RELIVES = 10;
