@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { COLOUR_MODES, applyColourMode, readColourMode, subscribeColourMode, type ColourMode } from '../lib/colour-mode.ts';
+import { COLOUR_MODES, type ColourMode } from '../../domain/colour-mode.ts';
+import { applyColourMode, readColourMode, subscribeColourMode } from '../lib/colour-mode.ts';
 
 const LABELS: Record<ColourMode, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 

@@ -1,13 +1,7 @@
-// Colour mode (spec §9): system | light | dark, kept in localStorage and applied
-// before first paint by COLOUR_MODE_SCRIPT, an inline script whose SHA-256 hash
-// the server puts in the Content-Security-Policy (server/platform/security.ts).
-
-export const COLOUR_MODES = ['system', 'light', 'dark'] as const;
-export type ColourMode = (typeof COLOUR_MODES)[number];
-export const COLOUR_MODE_STORAGE_KEY = 'scoreline-color-mode';
-
-// Keep this a constant string: its hash is computed once on the server.
-export const COLOUR_MODE_SCRIPT = `(function(){try{var k='${COLOUR_MODE_STORAGE_KEY}';var m=localStorage.getItem(k);if(m!=='light'&&m!=='dark')m='system';var d=m==='dark'||(m==='system'&&window.matchMedia('(prefers-color-scheme: dark)').matches);var r=document.documentElement;r.classList.toggle('dark',d);r.dataset.colorMode=m;r.style.colorScheme=d?'dark':'light';}catch(e){}})();`;
+// Colour mode in the browser (spec §9): reading, following and applying the
+// visitor's choice. The modes, the storage key and the script that applies the
+// mode before first paint are shared with the server (domain/colour-mode.ts).
+import { COLOUR_MODE_STORAGE_KEY, type ColourMode } from '../../domain/colour-mode.ts';
 
 export function readColourMode(): ColourMode {
   try {

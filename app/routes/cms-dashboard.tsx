@@ -6,7 +6,7 @@ import { getCurrentUser } from '../lib/auth-context.server.ts';
 import { hasScope } from '../lib/auth-scopes.ts';
 import { namedMiddleware } from '../lib/route-middleware.server.ts';
 import { pageMeta } from '../lib/seo.ts';
-import { ROLE_LABELS } from '../../server/modules/auth/auth.schemas.ts';
+import { ROLE_LABELS } from '../../domain/account-contracts.ts';
 import type { Route } from './+types/cms-dashboard';
 
 // Signed-out visitors go to /cms/login; members get a 403.

@@ -1,6 +1,6 @@
 import { Form, data, useNavigation } from 'react-router';
 import { PageHeader } from '../components/page-header.tsx';
-import { CONTACT_TOPICS, contactTopicLabels } from '../../server/modules/site/contact.schemas.ts';
+import { CONTACT_TOPICS, contactTopicLabels } from '../../domain/contact-contracts.ts';
 import { getRequestAuth } from '../lib/auth-context.server.ts';
 import { getServices } from '../lib/context.server.ts';
 import { pageMeta } from '../lib/seo.ts';

@@ -11,7 +11,7 @@ import { getRequestAuth } from '../lib/auth-context.server.ts';
 import { getServices } from '../lib/context.server.ts';
 import { namedMiddleware } from '../lib/route-middleware.server.ts';
 import { pageMeta } from '../lib/seo.ts';
-import { FORGOT_PASSWORD_MESSAGE } from '../../server/modules/auth/auth.schemas.ts';
+import { FORGOT_PASSWORD_MESSAGE } from '../../domain/account-contracts.ts';
 import type { Route } from './+types/reset-password';
 
 export const middleware: Route.MiddlewareFunction[] = namedMiddleware('guest');

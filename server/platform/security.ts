@@ -2,7 +2,7 @@
 // from our origin, with this request's nonce (React Router's inline hydration
 // scripts) or with the hash of the colour-mode script that must run before paint.
 import { createHash, randomBytes } from 'node:crypto';
-import { COLOUR_MODE_SCRIPT } from '../../app/lib/colour-mode.ts';
+import { COLOUR_MODE_SCRIPT } from '../../domain/colour-mode.ts';
 import type { Config } from './config.ts';
 
 const COLOUR_MODE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(COLOUR_MODE_SCRIPT).digest('base64')}'`;

@@ -3,7 +3,8 @@
 import type { Kysely } from 'kysely';
 import { toIsoString } from '../../../db/client.ts';
 import type { Database, UserAccountTable } from '../../../db/schema.ts';
-import { ROLE_SCOPES, type Favourite, type Role, type SessionSummary, type User } from './auth.schemas.ts';
+import type { Role } from '../../../domain/account-contracts.ts';
+import { ROLE_SCOPES, type Favourite, type SessionSummary, type User } from './auth.schemas.ts';
 
 type Db = Kysely<Database>;
 

@@ -6,12 +6,12 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { FORGOT_PASSWORD_MESSAGE } from '../../../domain/account-contracts.ts';
 import { safeLocalPath } from '../../../domain/redirect.ts';
 import { clientAddress } from '../../platform/client-address.ts';
 import { errorBody, errorBodySchema } from '../../platform/http-errors.ts';
 import type { AppServices } from '../../services.ts';
 import {
-  FORGOT_PASSWORD_MESSAGE,
   authResponseSchema,
   changePasswordInputSchema,
   deviceFavouritesSchema,

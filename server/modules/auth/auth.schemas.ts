@@ -2,10 +2,8 @@
 // token shape is the spec's: `{ data: { token: { access_token, refresh_token,
 // expires_in }, user } }` for sign-in and registration, `{ user }` for the user.
 import { z } from 'zod';
+import { ROLES, type Role } from '../../../domain/account-contracts.ts';
 import { isCommonPassword } from './common-passwords.ts';
-
-export const ROLES = ['user', 'editor', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
 
 /** Staff roles carry `cms:*` scopes; the CMS checks them (spec §6 "a scope check on the user"). */
 export const ROLE_SCOPES: Record<Role, readonly string[]> = {
@@ -13,8 +11,6 @@ export const ROLE_SCOPES: Record<Role, readonly string[]> = {
   editor: ['cms:content', 'cms:media', 'cms:chat'],
   admin: ['cms:*'],
 };
-
-export const ROLE_LABELS: Record<Role, string> = { user: 'Member', editor: 'Editor', admin: 'Administrator' };
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -127,9 +123,6 @@ export const favouriteParamsSchema = z.object({
   /** A team or match id, or a competition code. */
   ref: z.string().trim().min(1).max(64),
 });
-
-export const FORGOT_PASSWORD_MESSAGE =
-  'If an account uses this address, we have sent it a link to reset the password. It works once, for 30 minutes.';
 
 // ---- Responses ------------------------------------------------------------
 

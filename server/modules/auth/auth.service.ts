@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../../db/schema.ts';
+import type { Role } from '../../../domain/account-contracts.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Config } from '../../platform/config.ts';
 import { addressKey, type LimitOutcome, type RateLimit, type RateLimits } from '../../platform/rate-limit.ts';
@@ -18,7 +19,6 @@ import {
   resetPasswordInputSchema,
   type DeviceFavourites,
   type Favourite,
-  type Role,
   type SessionSummary,
   type TokenSet,
   type User,

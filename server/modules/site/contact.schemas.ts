@@ -1,15 +1,5 @@
 import { z } from 'zod';
-
-export const CONTACT_TOPICS = ['general', 'data', 'account', 'payment', 'privacy', 'press'] as const;
-
-export const contactTopicLabels: Record<(typeof CONTACT_TOPICS)[number], string> = {
-  general: 'General question',
-  data: 'Wrong score or missing data',
-  account: 'My account',
-  payment: 'Payments and plans',
-  privacy: 'Privacy request',
-  press: 'Press and partnerships',
-};
+import { CONTACT_TOPICS } from '../../../domain/contact-contracts.ts';
 
 /** One schema for the contact form and POST /api/contact. */
 export const contactMessageInputSchema = z.object({

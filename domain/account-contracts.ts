@@ -1,0 +1,12 @@
+// What the account pages and the accounts API say alike (issue #6): the roles
+// and their names, and the one answer to "forgot password" whether or not the
+// address has an account. Pages read them too, so they live here rather than in
+// server/modules/auth (DESIGN.md §3: contracts both sides need live in domain/).
+
+export const ROLES = ['user', 'editor', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = { user: 'Member', editor: 'Editor', admin: 'Administrator' };
+
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account uses this address, we have sent it a link to reset the password. It works once, for 30 minutes.';
