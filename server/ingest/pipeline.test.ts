@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCompetition, ensureSeason } from '../../db/seed/seed-kit.ts';
 import { findCompetitionDefinition } from '../../domain/competitions.ts';
 import type { ProviderMatchSnapshot, SnapshotEvent } from '../../domain/live-contracts.ts';
+import type { MatchChanged } from '../../domain/match-changes.ts';
 import { createTestApp } from '../../tests/helpers/test-app.ts';
 import { TEST_ENGINES } from '../../tests/helpers/test-database.ts';
 import { ProviderPayloadError } from './provider.ts';
@@ -160,6 +161,39 @@ describe.each(TEST_ENGINES)('ingest pipeline and live stream on %s', (engine) =>
     const messages = await readMessages(resumed, missed.length, 3000);
     expect(messages.map((message) => message.id)).toEqual(missed.map((event) => event.id));
     expect(new Set(messages.map((message) => message.id)).size).toBe(messages.length);
+  });
+
+  it('tells match-change subscribers what changed, after the commit, once per changing snapshot (issue #18)', async () => {
+    const heard: Array<{ change: MatchChanged; committedGoals: number }> = [];
+    const stop = t.services.ingest.pipeline.onMatchChanged((change) => {
+      // Runs after the commit: a read through the database already sees the snapshot's rows.
+      void count('match_event').then((committedGoals) => heard.push({ change, committedGoals }));
+    });
+    const failing = t.services.ingest.pipeline.onMatchChanged(() => {
+      throw new Error('a subscriber that fails must not undo or fail the apply');
+    });
+    try {
+      const goals = [goal('g1', 23, 'home', 'Bea Winger'), goal('g3', 75, 'away', 'Cy Forward'), goal('g4', 88, 'away', 'Cy Forward')];
+      const applied = await t.services.ingest.pipeline.apply(snapshot('2026-11-22T17:00:00Z', [1, 2], goals));
+      expect(applied.outcome).toBe('updated');
+      const unchanged = await t.services.ingest.pipeline.apply(snapshot('2026-11-22T17:00:00Z', [1, 2], goals));
+      expect(unchanged.outcome).toBe('unchanged');
+      const stale = await t.services.ingest.pipeline.apply(snapshot('2026-11-22T16:00:00Z', [0, 0], []));
+      expect(stale.outcome).toBe('stale');
+      await expect.poll(() => heard.length).toBe(1);
+      const [{ change, committedGoals } = { change: null, committedGoals: 0 }] = heard;
+      expect(change).toMatchObject({
+        matchId,
+        outcome: 'updated',
+        before: { status: 'live', home: 1, away: 1 },
+        after: { status: 'live', home: 1, away: 2, minute: expect.any(Number) },
+      });
+      expect(change?.events.map((event) => event.id)).toEqual(applied.events.map((event) => event.id));
+      expect(committedGoals).toBeGreaterThan(0);
+    } finally {
+      stop();
+      failing();
+    }
   });
 
   // Resync when the gap is kept neither in the log nor in the node's memory: server/modules/live/live-hub.test.ts.
