@@ -9,10 +9,10 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from 'react-router';
-import { getRequestInfo, getServices } from './lib/context.server.ts';
 import { deferredModulesReady } from './lib/deferred.tsx';
 import { errorPageFailedHtml } from './lib/error-page-fallback.ts';
 import { createScriptPriorityStream } from './lib/script-priority.server.ts';
+import { getRequestInfo, getServices } from '../server/router-context.server.ts';
 
 export const streamTimeout = 5_000;
 

@@ -14,13 +14,13 @@ import { getHeaderUser } from './lib/auth-context.server.ts';
 import { useFavouritesSync } from './lib/use-favourites-sync.ts';
 import { useSignedInUser, type HeaderUser } from './lib/auth-user.ts';
 import { useHydratedMark } from './lib/deferred.tsx';
-import { getRequestInfo, getServices } from './lib/context.server.ts';
 import { localeMiddleware } from './lib/locale.server.ts';
 import { ScrollManager } from './lib/scroll.tsx';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from './lib/seo.ts';
 import { useRootData, type RootData } from './lib/site.ts';
 import { zoneOffsetsFor } from './lib/time-zone.ts';
 import { registerZoneOffsets } from '../domain/time-zones.ts';
+import { getRequestInfo, getServices } from '../server/router-context.server.ts';
 
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
 

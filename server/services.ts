@@ -8,6 +8,7 @@ import { createSessionService, type SessionService } from './modules/auth/auth.s
 import { accessTokenKey, createAccessTokenSigner, oidcStateKey, sessionTokenKey } from './modules/auth/auth.tokens.ts';
 import { createIngest, type Ingest } from './ingest/ingest.ts';
 import { createFootballService, type FootballService } from './modules/football/football.service.ts';
+import { createMatchInsightService, type MatchInsightService } from './modules/football/match-insight.service.ts';
 import { createLiveService, type LiveService } from './modules/live/live.service.ts';
 import { createReliveService, type ReliveService } from './ingest/relive.ts';
 import { createContactService, type ContactService } from './modules/site/contact.service.ts';
@@ -34,6 +35,8 @@ export interface AppServices {
   contact: ContactService;
   pages: PagesService;
   football: FootballService;
+  /** The match centre's momentum, head-to-head and table around (issue #5). */
+  matchInsight: MatchInsightService;
   /** The live bus and this process's SSE hub (issue #4). */
   live: LiveService;
   /** Providers, pipeline and scheduler; only the leader's scheduler runs (issue #4). */
@@ -91,6 +94,7 @@ export function createServices(options: {
     contact: createContactService(db, clock, rateLimits),
     pages: createPagesService(db),
     football,
+    matchInsight: createMatchInsightService({ db, football, clock }),
     live,
     ingest,
     replays: createReliveService(ingest, football),

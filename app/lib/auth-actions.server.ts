@@ -5,19 +5,8 @@
 import { data, redirectDocument, type RouterContextProvider } from 'react-router';
 import { safeLocalPath } from '../../domain/redirect.ts';
 import type { AuthFailure } from '../../server/modules/auth/auth.service.ts';
-import { readCookies, secureCookiesFor } from '../../server/modules/auth/auth.session.ts';
+import { getRequestAuth, getServices } from '../../server/router-context.server.ts';
 import type { FormFailure, FormResult } from '../features/auth-forms/form-parts.tsx';
-import { getRequestAuth } from './auth-context.server.ts';
-import { getServices } from './context.server.ts';
-
-/** Whether this request's cookies get the Secure flag (it arrived over HTTPS, or BASE_URL is https). */
-export function cookiesAreSecure(request: Request, config: Parameters<typeof secureCookiesFor>[1]): boolean {
-  return secureCookiesFor(request, config);
-}
-
-export function readCookie(request: Request, name: string): string | undefined {
-  return readCookies(request).get(name);
-}
 
 const PASSWORD_FIELDS = new Set(['password', 'currentPassword', 'newPassword']);
 

@@ -4,7 +4,7 @@
 // hide: it renders a 500 'Unknown middleware {name}'.
 import { data, redirect, type MiddlewareFunction } from 'react-router';
 import { getCurrentUser } from './auth-context.server.ts';
-import { getServices } from './context.server.ts';
+import { getServices } from '../../server/router-context.server.ts';
 
 type RouteMiddleware = MiddlewareFunction<Response>;
 

@@ -5,12 +5,12 @@ import { Form, redirectDocument, useNavigation } from 'react-router';
 import { Field, FormAlert, SubmitButton, failureOf, type FormResult } from '../features/auth-forms/form-parts.tsx';
 import { UpdatePasswordForm } from '../features/auth-forms/update-password-form.tsx';
 import { formFailure, formMessage, readForm } from '../lib/auth-actions.server.ts';
-import { getCurrentUser, getRequestAuth } from '../lib/auth-context.server.ts';
+import { getCurrentUser } from '../lib/auth-context.server.ts';
 import { describeUserAgent } from '../lib/auth-devices.ts';
-import { getServices } from '../lib/context.server.ts';
 import { namedMiddleware } from '../lib/route-middleware.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/account';
+import { getRequestAuth, getServices } from '../../server/router-context.server.ts';
 
 // Signed-out visitors are sent to /login?redirect=/account.
 export const middleware: Route.MiddlewareFunction[] = namedMiddleware('auth');

@@ -5,11 +5,11 @@ import { AppLink } from '../components/app-link.tsx';
 import { linkClass, type FormResult } from '../features/auth-forms/form-parts.tsx';
 import { LoginForm } from '../features/auth-forms/login-form.tsx';
 import { formFailure, readForm, redirectTarget } from '../lib/auth-actions.server.ts';
-import { getCurrentUser, getRequestAuth } from '../lib/auth-context.server.ts';
-import { getServices } from '../lib/context.server.ts';
+import { getCurrentUser } from '../lib/auth-context.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { isStaff } from '../lib/auth-scopes.ts';
 import type { Route } from './+types/cms-login';
+import { getRequestAuth, getServices } from '../../server/router-context.server.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const target = redirectTarget(new URL(request.url).searchParams.get('redirect'), '/cms');

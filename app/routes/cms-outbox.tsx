@@ -4,10 +4,10 @@
 import { data } from 'react-router';
 import { getCurrentUser } from '../lib/auth-context.server.ts';
 import { hasScope } from '../lib/auth-scopes.ts';
-import { getServices } from '../lib/context.server.ts';
 import { namedMiddleware } from '../lib/route-middleware.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/cms-outbox';
+import { getServices } from '../../server/router-context.server.ts';
 
 export const middleware: Route.MiddlewareFunction[] = namedMiddleware('staff');
 

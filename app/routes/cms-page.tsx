@@ -2,9 +2,9 @@
 import { data } from 'react-router';
 import { PageHeader } from '../components/page-header.tsx';
 import { Prose } from '../components/prose.tsx';
-import { getServices } from '../lib/context.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/cms-page';
+import { getServices } from '../../server/router-context.server.ts';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await getServices(context).pages.getPublishedPage(params.name);

@@ -1,11 +1,10 @@
 import { Form, data, useNavigation } from 'react-router';
 import { PageHeader } from '../components/page-header.tsx';
 import { CONTACT_TOPICS, contactTopicLabels } from '../../domain/contact-contracts.ts';
-import { getRequestAuth } from '../lib/auth-context.server.ts';
-import { getServices } from '../lib/context.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { useSite } from '../lib/site.ts';
 import type { Route } from './+types/contact';
+import { getRequestAuth, getServices } from '../../server/router-context.server.ts';
 
 export const handle = { breadcrumb: 'Contact' };
 

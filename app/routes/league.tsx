@@ -8,13 +8,13 @@ import { isLive } from '../../domain/match-status.ts';
 import { isCalendarDate } from '../../domain/time-zones.ts';
 import { LeaguePage } from '../features/league/league-page.tsx';
 import { groupByRound } from '../features/league/match-groups.tsx';
-import { getServices } from '../lib/context.server.ts';
 import { competitionCodeSchema, parseParams } from '../lib/params.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { spoilerSettingFromCookie } from '../lib/spoiler.ts';
 import { resolveTimeZone } from '../lib/time-zone.ts';
 import type { Route } from './+types/league';
+import { getServices } from '../../server/router-context.server.ts';
 
 /** Rounds of results (newest) and fixtures (next) listed unless every round is asked for. */
 const ROUNDS_SHOWN = 5;

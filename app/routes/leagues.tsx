@@ -2,9 +2,9 @@
 // each leading to its page (app/routes/league.tsx).
 import { PageHeader } from '../components/page-header.tsx';
 import { CompetitionIndex } from '../features/league/competition-index.tsx';
-import { getServices } from '../lib/context.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/leagues';
+import { getServices } from '../../server/router-context.server.ts';
 
 export const handle = { breadcrumb: 'Leagues' };
 

@@ -3,10 +3,10 @@ import { AppLink } from '../components/app-link.tsx';
 import { linkClass, type FormResult } from '../features/auth-forms/form-parts.tsx';
 import { LoginForm } from '../features/auth-forms/login-form.tsx';
 import { redirectTarget, signInFromForm } from '../lib/auth-actions.server.ts';
-import { getServices } from '../lib/context.server.ts';
 import { namedMiddleware } from '../lib/route-middleware.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/login';
+import { getServices } from '../../server/router-context.server.ts';
 
 // Spec §6: a signed-in visitor is sent home.
 export const middleware: Route.MiddlewareFunction[] = namedMiddleware('guest');

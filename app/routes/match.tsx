@@ -13,7 +13,6 @@ import { TeamBadge } from '../components/match-row.tsx';
 import { RELIVE_SPEEDS } from '../../domain/replay-schedule.ts';
 import { formatDate } from '../../domain/time-zones.ts';
 import { loadMatchInsight } from '../features/match-centre/insight.server.ts';
-import { getServices } from '../lib/context.server.ts';
 import { numericIdSchema, parseParams } from '../lib/params.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { useRootData } from '../lib/site.ts';
@@ -21,6 +20,7 @@ import { hidesMatch, spoilerSettingFromCookie } from '../lib/spoiler.ts';
 import { matchStructuredData } from '../lib/structured-data.ts';
 import { useLiveMatch, useNow, type LiveMatchData } from '../lib/use-live.ts';
 import type { Route } from './+types/match';
+import { getServices } from '../../server/router-context.server.ts';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { id } = parseParams(z.object({ id: numericIdSchema.optional() }), params);

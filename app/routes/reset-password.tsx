@@ -6,13 +6,12 @@ import { AppLink } from '../components/app-link.tsx';
 import { ForgotPasswordForm } from '../features/auth-forms/forgot-password-form.tsx';
 import { linkClass, type FormResult } from '../features/auth-forms/form-parts.tsx';
 import { UpdatePasswordForm } from '../features/auth-forms/update-password-form.tsx';
-import { cookiesAreSecure, formFailure, formMessage, readCookie, readForm } from '../lib/auth-actions.server.ts';
-import { getRequestAuth } from '../lib/auth-context.server.ts';
-import { getServices } from '../lib/context.server.ts';
+import { formFailure, formMessage, readForm } from '../lib/auth-actions.server.ts';
 import { namedMiddleware } from '../lib/route-middleware.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { FORGOT_PASSWORD_MESSAGE } from '../../domain/account-contracts.ts';
 import type { Route } from './+types/reset-password';
+import { getRequestAuth, getServices } from '../../server/router-context.server.ts';
 
 export const middleware: Route.MiddlewareFunction[] = namedMiddleware('guest');
 
@@ -31,39 +30,41 @@ function resetCookie(value: string, secure: boolean): string {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { accounts, config } = getServices(context);
+  const { accounts } = getServices(context);
+  const auth = getRequestAuth(context);
   const url = new URL(request.url);
   const token = url.searchParams.get('token');
   if (token !== null) {
     url.searchParams.delete('token');
     throw redirect(url.pathname + url.search, {
-      headers: { 'Set-Cookie': resetCookie(/^[\w-]{20,200}$/.test(token) ? token : '', cookiesAreSecure(request, config)) },
+      headers: { 'Set-Cookie': resetCookie(/^[\w-]{20,200}$/.test(token) ? token : '', auth.secureCookies) },
     });
   }
-  const stored = readCookie(request, RESET_COOKIE);
+  const stored = auth.readCookie(RESET_COOKIE);
   if (!stored) return { mode: 'request' as const };
   return { mode: (await accounts.checkResetToken(stored)) ? ('reset' as const) : ('expired' as const) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { accounts, config } = getServices(context);
+  const { accounts } = getServices(context);
+  const auth = getRequestAuth(context);
   const form = await request.formData();
   const intent = form.get('intent');
   if (intent === 'reset') {
     const values = readForm(form, ['password']);
-    const token = readCookie(request, RESET_COOKIE) ?? '';
-    const result = await accounts.resetPassword({ token, password: values.password }, getRequestAuth(context).meta);
+    const token = auth.readCookie(RESET_COOKIE) ?? '';
+    const result = await accounts.resetPassword({ token, password: values.password }, auth.meta);
     if (!result.ok) return formFailure(result, values);
     return data<FormResult>(
       {
         ok: true,
         message: 'Your password has been changed and every device was signed out. Sign in with your new password.',
       },
-      { headers: { 'Set-Cookie': resetCookie('', cookiesAreSecure(request, config)) } },
+      { headers: { 'Set-Cookie': resetCookie('', auth.secureCookies) } },
     );
   }
   const values = readForm(form, ['email']);
-  const result = await accounts.requestPasswordReset(values, getRequestAuth(context).meta);
+  const result = await accounts.requestPasswordReset(values, auth.meta);
   if (!result.ok) return formFailure(result, values);
   return formMessage(FORGOT_PASSWORD_MESSAGE);
 }

@@ -7,7 +7,6 @@ import type { MatchSummary } from '../../domain/football-contracts.ts';
 import { isLive } from '../../domain/match-status.ts';
 import { compareIso } from '../../domain/time-zones.ts';
 import { TeamPage, type TablePosition } from '../features/team/team-page.tsx';
-import { getServices } from '../lib/context.server.ts';
 import { numericIdSchema, parseParams } from '../lib/params.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { pageMeta } from '../lib/seo.ts';
@@ -16,6 +15,7 @@ import { resolveTimeZone } from '../lib/time-zone.ts';
 import type { Route } from './+types/team';
 import { deferred } from '../lib/deferred.tsx';
 import type { SearchResultsPageProps } from '../features/search/search-results.tsx';
+import { getServices } from '../../server/router-context.server.ts';
 
 // The search page (/team without an id) shares this route: its code loads only when it is shown.
 const SearchResultsPage = deferred<SearchResultsPageProps>(

@@ -2,9 +2,9 @@
 // (issue #5). The pass map shows `?player=` (how the choice travels without
 // JavaScript), else the player with the most passes so far.
 import { data, type RouterContextProvider } from 'react-router';
-import { getServices } from '../../lib/context.server.ts';
 import { numericIdSchema } from '../../lib/params.ts';
 import type { MatchCentreData } from './centre-sections.tsx';
+import { getServices } from '../../../server/router-context.server.ts';
 
 export async function loadMatchCentre(
   context: Readonly<RouterContextProvider>,

@@ -4,10 +4,10 @@
 // first, so anything that happens after it reaches the page over the stream.
 import type { RouterContextProvider } from 'react-router';
 import type { Competition, MatchSummary } from '../../../domain/football-contracts.ts';
-import { getServices } from '../../lib/context.server.ts';
 import { spoilerSettingFromCookie, type SpoilerSetting } from '../../lib/spoiler.ts';
 import { localDateIn, resolveTimeZone, type TimeZoneSource } from '../../lib/time-zone.ts';
 import { parseDateParam } from './dates.ts';
+import { getServices } from '../../../server/router-context.server.ts';
 
 export interface DayListData {
   timeZone: string;

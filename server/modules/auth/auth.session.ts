@@ -37,6 +37,10 @@ export interface SessionUser {
 /** One request's view of the session, with the cookies to send back. */
 export interface RequestAuth {
   readonly meta: RequestMeta;
+  /** Whether cookies set for this request get the Secure flag (secureCookiesFor), for pages that set cookies of their own. */
+  readonly secureCookies: boolean;
+  /** A cookie this request sent: the first of that name, as sent. */
+  readCookie(name: string): string | undefined;
   /** The signed-in user, after refreshing an expired access token when possible. Memoised. */
   currentUser(): Promise<SessionUser | null>;
   /** After sign-in or registration: keep the session in cookies. */
@@ -143,7 +147,8 @@ export function createSessionService(deps: {
     },
 
     forRequest(request, clientAddress) {
-      const cookie = cookieWriter(secureCookiesFor(request, config));
+      const secureCookies = secureCookiesFor(request, config);
+      const cookie = cookieWriter(secureCookies);
       const cookies = readCookies(request);
       const meta: RequestMeta = {
         ip: clientAddress,
@@ -223,6 +228,8 @@ export function createSessionService(deps: {
 
       const auth: RequestAuth = {
         meta,
+        secureCookies,
+        readCookie: (name) => cookies.get(name),
         currentUser() {
           resolved ??= resolve();
           return resolved;

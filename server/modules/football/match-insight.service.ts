@@ -168,15 +168,3 @@ export function createMatchInsightService(options: { db: Kysely<Database>; footb
 }
 
 export type MatchInsightService = ReturnType<typeof createMatchInsightService>;
-
-const services = new WeakMap<FootballService, MatchInsightService>();
-
-/** One insight service per football service (loaders call this on every request). */
-export function matchInsightService(options: { db: Kysely<Database>; football: FootballService; clock: Clock }): MatchInsightService {
-  let service = services.get(options.football);
-  if (!service) {
-    service = createMatchInsightService(options);
-    services.set(options.football, service);
-  }
-  return service;
-}
