@@ -122,8 +122,18 @@ export function createHttpApp(options: HttpAppOptions) {
       return undefined;
     },
   });
-  siteRoutes(services, api);
-  authRoutes(services, api);
+  siteRoutes(
+    {
+      contact: services.contact,
+      database: services.database,
+      config,
+      logger,
+      isIngestLeader: () => services.ingest.isLeader(),
+      liveClients: () => services.live.hub.stats().clients,
+    },
+    api,
+  );
+  authRoutes({ accounts: services.accounts, sessions: services.sessions, oidc: services.oidc, config, logger }, api);
   footballRoutes(services.football, api);
   matchInsightRoutes(services.matchInsight, api);
   liveRoutes(services.live.hub, api);

@@ -5,12 +5,13 @@
 // server/http.ts). No token ever goes into a URL or a log line.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import { FORGOT_PASSWORD_MESSAGE } from '../../../domain/account-contracts.ts';
 import { safeLocalPath } from '../../../domain/redirect.ts';
 import { clientAddress } from '../../platform/client-address.ts';
+import type { Config } from '../../platform/config.ts';
 import { errorBody, errorBodySchema } from '../../platform/http-errors.ts';
-import type { AppServices } from '../../services.ts';
 import {
   authResponseSchema,
   changePasswordInputSchema,
@@ -27,9 +28,9 @@ import {
   userResponseSchema,
   userSchema,
 } from './auth.schemas.ts';
-import { favouritesAsDevice, type AuthFailure, type IssuedSession } from './auth.service.ts';
-import { OIDC_STATE_COOKIE } from './auth.oidc.ts';
-import { readCookies, secureCookiesFor, type RequestAuth } from './auth.session.ts';
+import { favouritesAsDevice, type AccountService, type AuthFailure, type IssuedSession } from './auth.service.ts';
+import { OIDC_STATE_COOKIE, type OidcService } from './auth.oidc.ts';
+import { readCookies, secureCookiesFor, type RequestAuth, type SessionService } from './auth.session.ts';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
@@ -198,7 +199,16 @@ function tokenBody(session: IssuedSession) {
 
 const UNAUTHENTICATED = errorBody('unauthenticated', 'Sign in to continue');
 
-export function authRoutes(services: AppServices, app: OpenAPIHono) {
+/** What the accounts API uses: the registrar receives these, not the whole composition root (issue #18). */
+export interface AuthRouteServices {
+  accounts: AccountService;
+  sessions: SessionService;
+  oidc: OidcService;
+  config: Pick<Config, 'BASE_URL' | 'TRUST_PROXY'>;
+  logger: Logger;
+}
+
+export function authRoutes(services: AuthRouteServices, app: OpenAPIHono) {
   const { accounts, sessions, config, oidc } = services;
 
   function requestAuth(c: Context): RequestAuth {

@@ -1,10 +1,13 @@
 // Site API: health for load balancers and the contact form for API clients.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Logger } from 'pino';
 import { z } from 'zod';
+import type { DatabaseHandle } from '../../../db/client.ts';
 import { clientAddress } from '../../platform/client-address.ts';
+import type { Config } from '../../platform/config.ts';
 import { errorBody, errorBodySchema } from '../../platform/http-errors.ts';
-import type { AppServices } from '../../services.ts';
 import { contactMessageInputSchema, contactMessageSchema } from './contact.schemas.ts';
+import type { ContactService } from './contact.service.ts';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -40,7 +43,22 @@ const contactRoute = createRoute({
   },
 });
 
-export function siteRoutes(services: AppServices, app: OpenAPIHono) {
+/**
+ * What the site API uses: the registrar receives these, not the whole composition root (issue #18). The
+ * health check reports on ingest and the live hub through two questions rather than those modules.
+ */
+export interface SiteRouteServices {
+  contact: ContactService;
+  database: Pick<DatabaseHandle, 'ping'>;
+  config: Pick<Config, 'ROLE' | 'TRUST_PROXY'>;
+  logger: Logger;
+  /** Whether this process is the ingest leader (it runs the providers) rather than a standby. */
+  isIngestLeader: () => boolean;
+  /** How many live streams this process serves. */
+  liveClients: () => number;
+}
+
+export function siteRoutes(services: SiteRouteServices, app: OpenAPIHono) {
   app.openapi(healthRoute, async (c) => {
     let database: 'ok' | 'failing' = 'ok';
     try {
@@ -53,8 +71,8 @@ export function siteRoutes(services: AppServices, app: OpenAPIHono) {
       status: database === 'ok' ? ('ok' as const) : ('degraded' as const),
       uptimeSeconds: Math.round(process.uptime()),
       checks: { database },
-      ingest: services.config.ROLE === 'web' ? ('off' as const) : services.ingest.isLeader() ? ('leader' as const) : ('standby' as const),
-      liveClients: services.live.hub.stats().clients,
+      ingest: services.config.ROLE === 'web' ? ('off' as const) : services.isIngestLeader() ? ('leader' as const) : ('standby' as const),
+      liveClients: services.liveClients(),
     };
     return database === 'ok' ? c.json(body, 200) : c.json(body, 503);
   });
