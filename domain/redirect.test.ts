@@ -52,6 +52,8 @@ describe('safeLocalPath encodes the target for a Location header', () => {
     ['/team?q=⚽', '/team?q=%E2%9A%BD'],
     ['/search?q=a%20b', '/search?q=a%20b'],
     ['/match/12?tab=stats#events', '/match/12?tab=stats#events'],
+    ['/search?q=50%25', '/search?q=50%25'],
+    ['/search?q=100%25%20sure', '/search?q=100%25%20sure'],
   ])('%s -> %s', (target, encoded) => {
     expect(safeLocalPath(target)).toBe(encoded);
     // What a Location header can hold: a ByteString. Every character is printable ASCII here.
@@ -67,5 +69,13 @@ describe('safeLocalPath encodes the target for a Location header', () => {
     for (const target of ['/\u3000/evil.example', '/\u2028/evil.example', '/\u00A0/evil.example']) {
       expect(safeLocalPath(target), JSON.stringify(target)).toBe('/');
     }
+  });
+});
+
+describe('isSafeLocalPath with an escaped percent sign', () => {
+  it('keeps a target whose decoded form holds a literal %, refuses a raw malformed escape and a hidden //', () => {
+    expect(isSafeLocalPath('/search?q=50%25')).toBe(true);
+    expect(isSafeLocalPath('/search?q=50%')).toBe(false);
+    expect(isSafeLocalPath('/%252F%252Fevil.example%25')).toBe(false);
   });
 });

@@ -19,13 +19,27 @@ export function isSafeLocalPath(target: unknown): target is string {
     try {
       decoded = decodeURIComponent(candidate);
     } catch {
-      return false;
+      // A malformed escape in the raw target is refused. After a round of decoding, a bare `%` is
+      // text (`/search?q=50%25` → `…50%`): the escapes around it are still decoded and checked.
+      if (round === 0) return false;
+      decoded = decodeValidEscapes(candidate);
     }
     if (decoded === candidate) return true;
     candidate = decoded;
   }
   // Still changing after several rounds of decoding: refuse rather than guess.
   return false;
+}
+
+/** Decodes each run of well-formed escapes, leaving anything else (a bare `%`) as it is. */
+function decodeValidEscapes(value: string): string {
+  return value.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
 }
 
 /** The raw target: one leading slash, no backslash, no control characters or spaces. */

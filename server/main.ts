@@ -94,21 +94,41 @@ async function main() {
       if ('closeAllConnections' in server) server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    // Whatever happens while draining, the process ends: a close that never calls back or a
+    // failing cleanup must not leave a process with its server closed and nothing to do.
+    const last = setTimeout(() => {
+      logger.error('shutdown did not finish in time: exiting');
+      process.exit(exitCode || 1);
+    }, SHUTDOWN_GRACE_MS + 5_000);
+    last.unref();
     // Streams end first, so their clients reconnect to another node; then requests drain.
     const closingLive = Promise.allSettled([services.ingest.stop(), services.live.stop()]);
-    server.close(async () => {
-      await closingLive;
-      await services.rateLimits.close();
-      await database.close();
-      logger.info('stopped');
-      process.exit(exitCode);
+    server.close(() => {
+      void (async () => {
+        try {
+          await closingLive;
+          await services.rateLimits.close();
+          await database.close();
+          logger.info('stopped');
+        } catch (error) {
+          logger.error({ err: error }, 'shutdown: cleanup failed');
+          exitCode ||= 1;
+        } finally {
+          process.exit(exitCode);
+        }
+      })();
     });
     if ('closeIdleConnections' in server) server.closeIdleConnections();
   };
-  // Errors no request owns still go to the JSON log, not to stderr as raw stacks (issue #17, finding 7).
-  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection'));
+  // Errors no request owns go to the JSON log, not to stderr as raw stacks (issue #17, finding 7), and
+  // end the process as Node would have: after either, its state cannot be trusted. A supervisor restarts it.
+  process.on('unhandledRejection', (reason) => {
+    logger.fatal({ err: reason }, 'unhandled promise rejection: stopping');
+    shutdown('unhandledRejection', 1);
+  });
   process.on('uncaughtException', (error) => {
     logger.fatal({ err: error }, 'uncaught exception: stopping');
+    if (stopping) process.exit(1);
     shutdown('uncaughtException', 1);
   });
   process.on('SIGTERM', () => shutdown('SIGTERM'));

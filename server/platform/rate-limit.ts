@@ -7,6 +7,10 @@
 //
 // Keys are hashed before they are stored: callers key limits by email
 // addresses and client addresses, which have no business sitting in Redis.
+//
+// Windows run on the real clock (Date.now() in memory, Redis's own in Redis),
+// not the injectable Clock of server/platform/clock.ts: tests that need a
+// window to pass move Date with Vitest's fake timers.
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -37,7 +41,7 @@ export interface RateLimits {
 }
 
 /** The part of a client address that a limit counts: one key for a whole IPv6 /64, which one host usually holds. */
-export function addressKey(ip: string): string {
+export function toAddressKey(ip: string): string {
   if (!ip.includes(':') || ip.startsWith('::ffff:')) return ip.replace(/^::ffff:/, '');
   return `${ip.split(':').slice(0, 4).join(':')}::/64`;
 }
@@ -100,7 +104,9 @@ export function createMemoryRateLimits(): RateLimits {
  * limiter): looser across nodes for a while, never a failed request.
  */
 export function createRedisRateLimits(url: string, logger: Logger, options: { prefix?: string } = {}): RateLimits {
-  const client = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  // A Redis that stops answering must not hold requests: a command that takes longer than half a second
+  // fails, and the memory limiter answers instead.
+  const client = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 500, connectTimeout: 2000 });
   client.on('error', (error: Error) =>
     logger.warn({ err: error.message }, 'rate limits: Redis error (memory limits meanwhile)'),
   );

@@ -7,7 +7,7 @@ import type { Database } from '../../../db/schema.ts';
 import type { Role } from '../../../domain/account-contracts.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Config } from '../../platform/config.ts';
-import { addressKey, type LimitOutcome, type RateLimit, type RateLimits } from '../../platform/rate-limit.ts';
+import { toAddressKey, type LimitOutcome, type RateLimit, type RateLimits } from '../../platform/rate-limit.ts';
 import {
   changePasswordInputSchema,
   deviceFavouritesSchema,
@@ -41,12 +41,13 @@ import {
  * Sign-in limits (issue #17; docs/decisions/010-accounts-and-tokens.md). Every
  * attempt spends a point before the password is checked (atomic, so parallel
  * guesses cannot slip past), and a success gives its points back.
- * - per account and address (an IPv6 /64 is one address), or per account and
- *   known device: 5 in 15 minutes. Guessing from one place is slow; the owner
- *   elsewhere is not affected.
- * - per address across accounts: 20 in 15 minutes (shared networks need room).
- * - per account from browsers it has never signed in on: 20 an hour. Many
- *   addresses together stay slow, and a known device is never held up by them.
+ * - a browser that has signed in to the account before (a known device):
+ *   5 in 15 minutes for that browser and account, and nothing else;
+ * - any other browser: 5 in 15 minutes per account and address (an IPv6 /64
+ *   is one address), 20 in 15 minutes per address across accounts (shared
+ *   networks need room), and 20 an hour per account. Guessing from one place
+ *   is slow, many places together stay slow, and the owner's own browser is
+ *   never held up by either.
  */
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
@@ -232,7 +233,7 @@ export function createAccountService(deps: {
     const refreshToken = newOpaqueToken();
     const refreshExpiresAt = new Date(now.getTime() + config.REFRESH_TOKEN_TTL * 1000);
     await q.insertRefreshToken(db, familyId, hashToken(refreshToken), now, refreshExpiresAt);
-    return sessionFor(user, familyId, refreshToken, now);
+    return buildSession(user, familyId, refreshToken, now);
   }
 
   /**
@@ -240,7 +241,7 @@ export function createAccountService(deps: {
    * token depends only on the user, the session and that instant, so the same
    * inputs give the very same pair (what the refresh grace window relies on).
    */
-  async function sessionFor(user: q.UserRow, familyId: number, refreshToken: string, now: Date): Promise<IssuedSession> {
+  async function buildSession(user: q.UserRow, familyId: number, refreshToken: string, now: Date): Promise<IssuedSession> {
     const refreshExpiresAt = new Date(now.getTime() + config.REFRESH_TOKEN_TTL * 1000);
     const publicUser = q.toUser(user);
     const accessToken = await signer.sign(
@@ -283,15 +284,21 @@ export function createAccountService(deps: {
     return { ok: true, remaining: 0 };
   }
 
-  function signInLimits(email: string, meta: RequestMeta): Array<[RateLimit, string]> {
-    const address = addressKey(meta.ip);
+  /**
+   * The limits a sign-in spends on. A browser that has signed in to this
+   * account before counts only against itself: neither guesses from its
+   * network (an office behind one address) nor guesses from everywhere else
+   * hold the owner up.
+   */
+  function chooseSignInLimits(email: string, meta: RequestMeta): Array<[RateLimit, string]> {
     const device = verifyKnownDeviceToken(tokenKey, email, meta.deviceToken);
-    const steps: Array<[RateLimit, string]> = [
+    if (device) return [[limits.signInPair, `${email}\ndevice:${device}`]];
+    const address = toAddressKey(meta.ip);
+    return [
       [limits.signInAddress, address],
-      [limits.signInPair, device ? `${email}\ndevice:${device}` : `${email}\naddress:${address}`],
+      [limits.signInPair, `${email}\naddress:${address}`],
+      [limits.signInAccount, email],
     ];
-    if (!device) steps.push([limits.signInAccount, email]);
-    return steps;
   }
 
   return {
@@ -338,7 +345,7 @@ export function createAccountService(deps: {
       if (!parsed.success) return invalid(fieldsOf(parsed.error.issues));
       const { email, password } = parsed.data;
       const now = clock.now();
-      const steps = signInLimits(email, meta);
+      const steps = chooseSignInLimits(email, meta);
       const allowed = await spend(steps);
       if (!allowed.ok) {
         return { ok: false, code: 'throttled', message: THROTTLED_MESSAGE, retryAfterSeconds: allowed.retryAfterSeconds };
@@ -351,13 +358,13 @@ export function createAccountService(deps: {
         : await verifyAgainstNothing(password);
       if (!user || !valid) {
         // The audit trail of attempts; the limits above live in the rate limiter.
-        await q.insertLoginAttempt(db, email, addressKey(meta.ip), false, now);
+        await q.insertLoginAttempt(db, email, toAddressKey(meta.ip), false, now);
         if (Math.random() < 0.01) await q.pruneLoginAttempts(db, new Date(now.getTime() - 24 * 60 * 60 * 1000));
         return { ok: false, code: 'invalid_credentials', message: INVALID_CREDENTIALS_MESSAGE };
       }
       // An honest sign-in costs nothing: its points come back, and this place starts afresh.
       await Promise.all(steps.map(([limit, key]) => (limit === limits.signInPair ? limit.reset(key) : limit.reward(key))));
-      await q.insertLoginAttempt(db, email, addressKey(meta.ip), true, now);
+      await q.insertLoginAttempt(db, email, toAddressKey(meta.ip), true, now);
       const session = await startSession(user, meta, parseDeviceFavourites(deviceFavourites));
       return { ok: true, session: { ...session, deviceToken: newKnownDeviceToken(tokenKey, email) } };
     },
@@ -385,7 +392,7 @@ export function createAccountService(deps: {
           const user = await q.findUserById(db, row.userId);
           if (!user) return rejected;
           await q.touchFamily(db, row.familyId, now);
-          return { ok: true, session: await sessionFor(user, row.familyId, successor, now) };
+          return { ok: true, session: await buildSession(user, row.familyId, successor, now) };
         }
         // Another request rotated it a moment ago: read what it did.
         row = await q.findRefreshToken(db, hashToken(refreshToken));
@@ -405,7 +412,7 @@ export function createAccountService(deps: {
       if (raced) {
         const user = await q.findUserById(db, row.userId);
         if (!user) return rejected;
-        return { ok: true, session: await sessionFor(user, row.familyId, successor, rotatedAt) };
+        return { ok: true, session: await buildSession(user, row.familyId, successor, rotatedAt) };
       }
       // RFC 9700 §4.14.2: an already-used refresh token means it leaked (or a
       // client misbehaves): end the whole family, attacker and user alike.
@@ -476,7 +483,7 @@ export function createAccountService(deps: {
       const parsed = forgotPasswordInputSchema.safeParse(input);
       if (!parsed.success) return invalid(fieldsOf(parsed.error.issues));
       // Per address, refused openly: the answer says nothing about any account.
-      const allowed = await limits.resetAddress.consume(addressKey(meta.ip));
+      const allowed = await limits.resetAddress.consume(toAddressKey(meta.ip));
       if (!allowed.ok) {
         return { ok: false, code: 'throttled', message: RESET_THROTTLED_MESSAGE, retryAfterSeconds: allowed.retryAfterSeconds };
       }
@@ -533,7 +540,7 @@ export function createAccountService(deps: {
       if (!user) return { ok: false, code: 'invalid_token', message: RESET_LINK_INVALID_MESSAGE };
       // Whoever owns the mailbox may sign in again at once, from where they are.
       await limits.signInAccount.reset(user.email);
-      if (meta) await limits.signInPair.reset(`${user.email}\naddress:${addressKey(meta.ip)}`);
+      if (meta) await limits.signInPair.reset(`${user.email}\naddress:${toAddressKey(meta.ip)}`);
       return { ok: true, user: q.toUser(user) };
     },
 

@@ -150,6 +150,8 @@ export function createSessionService(deps: {
       const secureCookies = secureCookiesFor(request, config);
       const cookie = cookieWriter(secureCookies);
       const cookies = readCookies(request);
+      // Bearer-authenticated or cookie-authenticated, never a mix (issue #17; auth.csrf.ts).
+      const bearer = bearerToken(request) !== null;
       const meta: RequestMeta = {
         ip: clientAddress,
         userAgent: request.headers.get('user-agent') ?? '',
@@ -173,8 +175,8 @@ export function createSessionService(deps: {
       }
 
       async function resolve(): Promise<SessionUser | null> {
-        const bearer = bearerToken(request);
-        if (bearer) return userFromBearer(bearer);
+        const token = bearerToken(request);
+        if (token) return userFromBearer(token);
         const access = cookies.get(ACCESS_COOKIE) || null;
         const refresh = parseRefreshCookie(cookies.get(REFRESH_COOKIE));
         if (!access && !refresh) {
@@ -246,7 +248,7 @@ export function createSessionService(deps: {
           try {
             const user = await auth.currentUser();
             if (user) await accounts.logout(user.familyId);
-            else {
+            else if (!bearer) {
               const refresh = parseRefreshCookie(cookies.get(REFRESH_COOKIE));
               if (refresh) await accounts.logoutByRefreshToken(refresh.token);
             }
@@ -257,7 +259,8 @@ export function createSessionService(deps: {
           auth.clearCookies();
         },
         clearCookies() {
-          writeTokens(null, null, null);
+          // A Bearer request never reads the cookies beside it, so it never changes them either.
+          if (!bearer) writeTokens(null, null, null);
           resolved = Promise.resolve(null);
         },
         setCookieHeaders: () => [...pending.values()],

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { addressKey, type RateLimits } from '../../platform/rate-limit.ts';
+import { toAddressKey, type RateLimits } from '../../platform/rate-limit.ts';
 import { insertContactMessage } from './contact.queries.ts';
 import { contactMessageInputSchema, type ContactMessage } from './contact.schemas.ts';
 
@@ -51,7 +51,7 @@ export function createContactService(db: Kysely<Database>, clock: Clock, rateLim
         return { ok: false, code: 'invalid_input', fields };
       }
       // Only valid messages count: a form sent back for a missing field costs nothing.
-      const fromSender = await perSender.consume(addressKey(sender.ip));
+      const fromSender = await perSender.consume(toAddressKey(sender.ip));
       if (!fromSender.ok) {
         return {
           ok: false,
@@ -62,7 +62,7 @@ export function createContactService(db: Kysely<Database>, clock: Clock, rateLim
       }
       const toAddress = await perReplyAddress.consume(parsed.data.email.toLowerCase());
       if (!toAddress.ok) {
-        await perSender.reward(addressKey(sender.ip));
+        await perSender.reward(toAddressKey(sender.ip));
         return {
           ok: false,
           code: 'throttled',
