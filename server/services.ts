@@ -1,7 +1,6 @@
 // The services loaders, actions and API routes use, built once per process.
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../db/client.ts';
-import { createMailer, type Mailer } from './modules/auth/auth.mailer.ts';
 import { createOidcService, type OidcService } from './modules/auth/auth.oidc.ts';
 import { createAccountService, type AccountService } from './modules/auth/auth.service.ts';
 import { createSessionService, type SessionService } from './modules/auth/auth.session.ts';
@@ -16,6 +15,7 @@ import { createPagesService, type PagesService } from './modules/site/pages.serv
 import type { LiveBus } from './platform/bus.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { publicConfig, type Config, type PublicConfig } from './platform/config.ts';
+import { createMailer, type Mailer } from './platform/mailer.ts';
 import { createRateLimits, type RateLimits } from './platform/rate-limit.ts';
 
 export interface AppServices {

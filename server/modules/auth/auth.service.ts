@@ -7,6 +7,7 @@ import type { Database } from '../../../db/schema.ts';
 import type { Role } from '../../../domain/account-contracts.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Config } from '../../platform/config.ts';
+import type { Mailer } from '../../platform/mailer.ts';
 import { toAddressKey, type LimitOutcome, type RateLimit, type RateLimits } from '../../platform/rate-limit.ts';
 import {
   changePasswordInputSchema,
@@ -23,7 +24,6 @@ import {
   type TokenSet,
   type User,
 } from './auth.schemas.ts';
-import type { Mailer } from './auth.mailer.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './auth.passwords.ts';
 import * as q from './auth.queries.ts';
 import {

@@ -1,6 +1,7 @@
 // Password-reset mail against a real local SMTP server (the smtp-server
 // library, no internet): the mail arrives, the link works once. Without SMTP,
-// or when the server refuses, the mail lands in the outbox table.
+// or when the server refuses, the mail lands in the outbox table. The mailer
+// itself is server/platform/mailer.ts (its own test beside it).
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';

@@ -1,12 +1,14 @@
-// Account mail (DESIGN.md §2): nodemailer over SMTP_URL; without it — or when
-// the SMTP server refuses — the mail goes to the outbox table the staff read
-// in the CMS, so a fresh install never loses a reset link.
+// The site's mail (DESIGN.md §2, §3 platform): nodemailer over SMTP_URL;
+// without it — or when the SMTP server refuses — the mail goes to the outbox
+// table the staff read in the CMS, so a fresh install never loses a reset link.
+// Any module sends through it (accounts today; payments and the CMS next)
+// without importing another module.
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import { toIsoString } from '../../../db/client.ts';
-import type { Database } from '../../../db/schema.ts';
-import type { Clock } from '../../platform/clock.ts';
+import { toIsoString } from '../../db/client.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Clock } from './clock.ts';
 
 export interface Mail {
   to: string;
