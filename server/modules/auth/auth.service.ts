@@ -291,7 +291,7 @@ export function createAccountService(deps: {
    * hold the owner up.
    */
   function chooseSignInLimits(email: string, meta: RequestMeta): Array<[RateLimit, string]> {
-    const device = verifyKnownDeviceToken(tokenKey, email, meta.deviceToken);
+    const device = verifyKnownDeviceToken(tokenKey, email, meta.deviceToken, clock.now());
     if (device) return [[limits.signInPair, `${email}\ndevice:${device}`]];
     const address = toAddressKey(meta.ip);
     return [
@@ -337,7 +337,7 @@ export function createAccountService(deps: {
         throw error;
       }
       const session = await startSession(user, meta, parseDeviceFavourites(deviceFavourites));
-      return { ok: true, session: { ...session, deviceToken: newKnownDeviceToken(tokenKey, email) } };
+      return { ok: true, session: { ...session, deviceToken: newKnownDeviceToken(tokenKey, email, clock.now()) } };
     },
 
     async login(input, meta, deviceFavourites) {
@@ -366,7 +366,7 @@ export function createAccountService(deps: {
       await Promise.all(steps.map(([limit, key]) => (limit === limits.signInPair ? limit.reset(key) : limit.reward(key))));
       await q.insertLoginAttempt(db, email, toAddressKey(meta.ip), true, now);
       const session = await startSession(user, meta, parseDeviceFavourites(deviceFavourites));
-      return { ok: true, session: { ...session, deviceToken: newKnownDeviceToken(tokenKey, email) } };
+      return { ok: true, session: { ...session, deviceToken: newKnownDeviceToken(tokenKey, email, clock.now()) } };
     },
 
     async refresh(input, meta) {
@@ -581,7 +581,7 @@ export function createAccountService(deps: {
       if (!user) return { ok: false, code: 'invalid_credentials', message: 'The linked account no longer exists' };
       const session = await startSession(user, meta, NO_DEVICE_FAVOURITES);
       // Signing in through the provider proves the account as well as a password does.
-      return { ok: true, session: { ...session, deviceToken: newKnownDeviceToken(tokenKey, user.email) } };
+      return { ok: true, session: { ...session, deviceToken: newKnownDeviceToken(tokenKey, user.email, clock.now()) } };
     },
 
     async listFavourites(userId) {

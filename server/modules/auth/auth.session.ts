@@ -11,6 +11,7 @@ import { arrivedOverHttps } from '../../platform/transport.ts';
 import { userSchema, type User } from './auth.schemas.ts';
 import type { AccountService, IssuedSession, RequestMeta } from './auth.service.ts';
 import { isForbiddenCrossSiteWrite } from './auth.csrf.ts';
+import { KNOWN_DEVICE_TTL_SECONDS } from './auth.tokens.ts';
 
 export const ACCESS_COOKIE = 'scoreline_access';
 export const REFRESH_COOKIE = 'scoreline_refresh';
@@ -20,7 +21,6 @@ export const REFRESH_COOKIE = 'scoreline_refresh';
  * It outlives sessions (signing out keeps it) and holds no session.
  */
 export const DEVICE_COOKIE = 'scoreline_device';
-const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** Who is making a request, as guards and pages see it. */
 export interface SessionUser {
@@ -239,7 +239,7 @@ export function createSessionService(deps: {
         signIn(session) {
           writeTokens(session.token.access_token, session.token.refresh_token, session.refreshExpiresAt);
           if (session.deviceToken) {
-            pending.set(DEVICE_COOKIE, cookie(DEVICE_COOKIE, session.deviceToken, DEVICE_COOKIE_MAX_AGE_SECONDS));
+            pending.set(DEVICE_COOKIE, cookie(DEVICE_COOKIE, session.deviceToken, KNOWN_DEVICE_TTL_SECONDS));
           }
           familyId = session.familyId;
           resolved = Promise.resolve(toSessionUser(session.user, session.familyId));

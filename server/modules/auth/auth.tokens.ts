@@ -51,27 +51,39 @@ export function successorRefreshToken(key: Uint8Array, token: string): string {
   return createHmac('sha256', key).update(`refresh-successor\n${token}`).digest('base64url');
 }
 
+/** How long a known-device token is honoured (its cookie lives as long). */
+export const KNOWN_DEVICE_TTL_SECONDS = 365 * 24 * 60 * 60;
+
 /**
  * A known-device token (OWASP's "device cookie"): proof that this browser
- * once signed in to the account with this email key. It is bound to the
- * account, so signing in to one's own account does not make a browser known
- * to anyone else's.
+ * signed in to the account with this email key within the last year. It is
+ * bound to the account, so signing in to one's own account does not make a
+ * browser known to anyone else's. `<nonce>.<issued, s>.<HMAC>`.
  */
-export function newKnownDeviceToken(key: Uint8Array, emailKey: string): string {
+export function newKnownDeviceToken(key: Uint8Array, emailKey: string, now: Date): string {
   const nonce = randomBytes(16).toString('base64url');
-  return `${nonce}.${knownDeviceSignature(key, emailKey, nonce)}`;
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return `${nonce}.${issuedAt}.${signKnownDevice(key, emailKey, nonce, issuedAt)}`;
 }
 
-/** The token's nonce when it was issued for this email key, else null. */
-export function verifyKnownDeviceToken(key: Uint8Array, emailKey: string, token: string | null | undefined): string | null {
-  const match = token ? /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(token) : null;
+/** The token's nonce when it was issued for this email key less than a year ago, else null. */
+export function verifyKnownDeviceToken(
+  key: Uint8Array,
+  emailKey: string,
+  token: string | null | undefined,
+  now: Date,
+): string | null {
+  const match = token ? /^([A-Za-z0-9_-]{22})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token) : null;
   if (!match) return null;
-  const [, nonce = '', signature = ''] = match;
-  return constantTimeEqual(signature, knownDeviceSignature(key, emailKey, nonce)) ? nonce : null;
+  const [, nonce = '', issued = '', signature = ''] = match;
+  const issuedAt = Number(issued);
+  const age = now.getTime() / 1000 - issuedAt;
+  if (age < -300 || age > KNOWN_DEVICE_TTL_SECONDS) return null;
+  return constantTimeEqual(signature, signKnownDevice(key, emailKey, nonce, issuedAt)) ? nonce : null;
 }
 
-function knownDeviceSignature(key: Uint8Array, emailKey: string, nonce: string): string {
-  return createHmac('sha256', key).update(`known-device\n${emailKey}\n${nonce}`).digest('base64url');
+function signKnownDevice(key: Uint8Array, emailKey: string, nonce: string, issuedAt: number): string {
+  return createHmac('sha256', key).update(`known-device\n${emailKey}\n${nonce}\n${issuedAt}`).digest('base64url');
 }
 
 /** Signs the short-lived OpenID Connect state cookie; never the access-token key. */
