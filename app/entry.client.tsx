@@ -1,8 +1,8 @@
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { installChunkReloadGuard } from './lib/chunk-reload.ts';
-import { deferredAfterHydration } from './lib/deferred.tsx';
+import { installChunkReloadGuard } from './lib/loading/chunk-reload.ts';
+import { deferredAfterHydration } from './lib/loading/deferred.tsx';
 
 installChunkReloadGuard();
 

@@ -9,9 +9,9 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from 'react-router';
-import { deferredModulesReady } from './lib/deferred.tsx';
-import { errorPageFailedHtml } from './lib/error-page-fallback.ts';
-import { createScriptPriorityStream } from './lib/script-priority.server.ts';
+import { deferredModulesReady } from './lib/loading/deferred.tsx';
+import { errorPageFailedHtml } from './lib/site/error-page-fallback.ts';
+import { createScriptPriorityStream } from './lib/loading/script-priority.server.ts';
 import { getRequestInfo, getServices } from '../server/router-context.server.ts';
 
 export const streamTimeout = 5_000;
@@ -55,7 +55,7 @@ export default async function handleRequest(
   // When React Router is already rendering an error page and that fails too,
   // answer with a static page rather than a bare "Unexpected Server Error".
   const renderingErrorPage = routerContext.staticHandlerContext.errors !== null;
-  // Deferred components render in full on the server: their code must be here (app/lib/deferred.tsx).
+  // Deferred components render in full on the server: their code must be here (app/lib/loading/deferred.tsx).
   await deferredModulesReady();
 
   return new Promise<Response>((resolve, reject) => {
@@ -68,7 +68,7 @@ export default async function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
-      // Every page's data is loaded before it renders, so each Suspense boundary (app/lib/deferred.tsx)
+      // Every page's data is loaded before it renders, so each Suspense boundary (app/lib/loading/deferred.tsx)
       // is complete when the shell is: written in place, never moved to the end of the document for a
       // script to reveal (React does that past 12.8 kB by default), so pages are whole without JavaScript.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
@@ -82,7 +82,7 @@ export default async function handleRequest(
           },
         });
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        // The first-load modules at low priority (app/lib/script-priority.server.ts). pipeline() carries a
+        // The first-load modules at low priority (app/lib/loading/script-priority.server.ts). pipeline() carries a
         // closed response back to React's destination, which stops the render as before.
         const document = createScriptPriorityStream();
         pipeline(document, body, () => {});

@@ -1,5 +1,5 @@
 // Must stay the first import: see the file.
-import './lib/zod-config.ts';
+import './lib/site/zod-config.ts';
 import { useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts } from 'react-router';
 import type { Route } from './+types/root';
@@ -9,23 +9,23 @@ import { LiveAnnouncer } from './components/live-announcer.tsx';
 import { OfflineBanner } from './components/offline-banner.tsx';
 import { ProgressBar } from './components/progress-bar.tsx';
 import { COLOUR_MODE_SCRIPT } from '../domain/colour-mode.ts';
-import { subscribeColourMode } from './lib/colour-mode.ts';
-import { getHeaderUser } from './lib/auth-context.server.ts';
-import { useFavouritesSync } from './lib/use-favourites-sync.ts';
-import { useSignedInUser, type HeaderUser } from './lib/auth-user.ts';
-import { useHydratedMark } from './lib/deferred.tsx';
-import { localeMiddleware } from './lib/locale.server.ts';
-import { ScrollManager } from './lib/scroll.tsx';
-import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from './lib/seo.ts';
-import { useRootData, type RootData } from './lib/site.ts';
-import { zoneOffsetsFor } from './lib/time-zone.ts';
+import { subscribeColourMode } from './lib/preferences/colour-mode.ts';
+import { getHeaderUser } from './lib/auth/current-user.server.ts';
+import { useFavouritesSync } from './lib/preferences/use-favourites-sync.ts';
+import { useSignedInUser, type HeaderUser } from './lib/auth/auth-user.ts';
+import { useHydratedMark } from './lib/loading/deferred.tsx';
+import { localeMiddleware } from './lib/routing/locale.server.ts';
+import { ScrollManager } from './lib/routing/scroll.tsx';
+import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from './lib/seo/seo.ts';
+import { useRootData, type RootData } from './lib/site/site.ts';
+import { zoneOffsetsFor } from './lib/time/time-zone.ts';
 import { registerZoneOffsets } from '../domain/time-zones.ts';
 import { getRequestInfo, getServices } from '../server/router-context.server.ts';
 
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
 
 export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData & { user: HeaderUser | null }> {
-  // `user` feeds the header (app/lib/auth-user.ts); sign-in and sign-out reload the document.
+  // `user` feeds the header (app/lib/auth/auth-user.ts); sign-in and sign-out reload the document.
   return {
     site: getServices(context).publicConfig,
     nonce: getRequestInfo(context).nonce,
@@ -78,8 +78,8 @@ export default function App() {
   const root = useRootData();
   const gtmId = root?.site.analyticsGtmId ?? null;
   useEffect(() => {
-    // Only sites that configure a tag manager load its code (app/lib/analytics.ts).
-    if (gtmId) void import('./lib/analytics.ts').then(({ scheduleTagManager }) => scheduleTagManager(gtmId));
+    // Only sites that configure a tag manager load its code (app/lib/site/analytics.ts).
+    if (gtmId) void import('./lib/site/analytics.ts').then(({ scheduleTagManager }) => scheduleTagManager(gtmId));
   }, [gtmId]);
   // Every page follows a "system" colour mode live (and choices made in other tabs), including
   // pages without the colour-mode switch such as the CMS.

@@ -1,6 +1,6 @@
 // Every URL of the site in one file (DESIGN.md §3). Spec §2: each route exists
 // without a prefix and with /en, so every path starts with the optional static
-// segment `en?`; the unprefixed form is canonical (see app/lib/seo.ts).
+// segment `en?`; the unprefixed form is canonical (see app/lib/seo/seo.ts).
 import { type RouteConfig, layout, route } from '@react-router/dev/routes';
 
 export default [

@@ -2,7 +2,7 @@
 // before first paint by COLOUR_MODE_SCRIPT. The page inlines the script and the
 // server puts its SHA-256 hash in the Content-Security-Policy
 // (server/platform/security.ts), so both read it from here; the browser side of
-// the preference is app/lib/colour-mode.ts.
+// the preference is app/lib/preferences/colour-mode.ts.
 
 export const COLOUR_MODES = ['system', 'light', 'dark'] as const;
 export type ColourMode = (typeof COLOUR_MODES)[number];

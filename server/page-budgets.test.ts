@@ -22,8 +22,8 @@ import { createServices } from './services.ts';
 
 /**
  * The issue's budget for first-load JavaScript. React DOM and React Router alone take 107 kB of it, so
- * what is not needed to show and hydrate a page loads after it (app/lib/deferred.tsx, the live
- * connection in app/lib/live-client.ts) and the shared code travels in few chunks (vite.config.ts).
+ * what is not needed to show and hydrate a page loads after it (app/lib/loading/deferred.tsx, the live
+ * connection in app/lib/live/live-client.ts) and the shared code travels in few chunks (vite.config.ts).
  */
 const FIRST_LOAD_JS_BUDGET = 130_000;
 const HOME_HTML_BUDGET = 60_000;

@@ -1,6 +1,6 @@
 // The site's Link: prefetches on intent, except on 2g or data-saver connections (spec §9).
 import { Link, NavLink, type LinkProps, type NavLinkProps } from 'react-router';
-import { usePrefetchAllowed } from '../lib/network-hints.ts';
+import { usePrefetchAllowed } from '../lib/network/network-hints.ts';
 
 export function AppLink({ prefetch, ...props }: LinkProps) {
   const allowed = usePrefetchAllowed();

@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router';
-import { breadcrumbLabel } from '../lib/route-handle.ts';
+import { breadcrumbLabel } from '../lib/routing/route-handle.ts';
 import { AppLink } from './app-link.tsx';
 
 /** Home › each matched route that declares a breadcrumb; the last one is the current page. */

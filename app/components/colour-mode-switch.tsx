@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { COLOUR_MODES, type ColourMode } from '../../domain/colour-mode.ts';
-import { applyColourMode, readColourMode, subscribeColourMode } from '../lib/colour-mode.ts';
+import { applyColourMode, readColourMode, subscribeColourMode } from '../lib/preferences/colour-mode.ts';
 
 const LABELS: Record<ColourMode, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 

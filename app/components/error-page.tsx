@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ERROR_PAGE_FAILED_MESSAGE } from '../lib/error-page-fallback.ts';
-import { useSite } from '../lib/site.ts';
+import { ERROR_PAGE_FAILED_MESSAGE } from '../lib/site/error-page-fallback.ts';
+import { useSite } from '../lib/site/site.ts';
 import { ErrorBoundaryLite } from './error-boundary-lite.tsx';
 import { markNavigationFailed } from './progress-bar.tsx';
 import { SiteFrame } from './site-frame.tsx';

@@ -21,7 +21,7 @@ import {
   type TouchEvent,
 } from 'react';
 import { PrefetchPageLinks, useNavigate } from 'react-router';
-import { usePrefetchAllowed } from '../lib/network-hints.ts';
+import { usePrefetchAllowed } from '../lib/network/network-hints.ts';
 
 const ATTRIBUTE = 'data-list-link';
 const INTENT_DELAY_MS = 100;

@@ -1,6 +1,6 @@
 // The polite live region (issue #5, WCAG 2.2 AA): goals and red cards from
 // live updates, read out by screen readers without moving focus. What it says
-// is decided in app/lib/live-announcements.ts, loaded with the first live
+// is decided in app/lib/live/live-announcements.ts, loaded with the first live
 // update; this part, in every page, is the region itself.
 import { useEffect, useState } from 'react';
 

@@ -1,7 +1,7 @@
 // One match in a list (home, live, league, team pages): kick-off time or the
 // live clock, both teams with generated badges, the score, and a replay label.
 // Presentational: the caller passes the (live-patched) summary and the time.
-import { kickoffCountdown } from '../lib/relative-time.ts';
+import { kickoffCountdown } from '../lib/time/relative-time.ts';
 import { badgeInitials } from '../../domain/badge.ts';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
 import { clockLabel } from '../../domain/match-clock.ts';

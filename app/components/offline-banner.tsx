@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useRevalidator } from 'react-router';
-import { useOnlineStatus } from '../lib/online-status.ts';
+import { useOnlineStatus } from '../lib/network/online-status.ts';
 
 /** Shown while the browser is offline; when it comes back, the page's data is refreshed. */
 export function OfflineBanner() {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigation } from 'react-router';
-import { HIDDEN_PROGRESS, createProgressController, type ProgressController } from '../lib/progress.ts';
+import { HIDDEN_PROGRESS, createProgressController, type ProgressController } from '../lib/loading/progress.ts';
 
 let failCurrentNavigation: (() => void) | undefined;
 

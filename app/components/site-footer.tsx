@@ -1,5 +1,5 @@
 import type { PublicConfig } from '../../server/platform/config.ts';
-import { LEGAL_NAVIGATION } from '../lib/navigation.ts';
+import { LEGAL_NAVIGATION } from '../lib/routing/navigation.ts';
 import { AppLink } from './app-link.tsx';
 
 export interface SiteFooterProps {

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { useSite } from '../lib/site.ts';
+import { useSite } from '../lib/site/site.ts';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { useListLinkArea } from './list-link.tsx';
-import { deferred } from '../lib/deferred.tsx';
+import { deferred } from '../lib/loading/deferred.tsx';
 import type { SiteFooterProps } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
-// Rendered by the server; their code loads after the page's (app/lib/deferred.tsx, issue #5's first-load
+// Rendered by the server; their code loads after the page's (app/lib/loading/deferred.tsx, issue #5's first-load
 // budget): the footer, below the fold on every page, and the phone's bottom bar and floating button, whose
 // links work as plain links until then.
 const SiteFooter = deferred<SiteFooterProps>(async () => (await import('./site-footer.tsx')).SiteFooter);

@@ -1,17 +1,17 @@
 import { Suspense, useState, type MouseEvent } from 'react';
 import { Form } from 'react-router';
 import type { AuthDialogView } from '../features/auth-forms/auth-dialog.tsx';
-import { useSignedInUser } from '../lib/auth-user.ts';
-import { lazyWithReload } from '../lib/chunk-reload.ts';
-import { deferred } from '../lib/deferred.tsx';
-import { MAIN_NAVIGATION } from '../lib/navigation.ts';
+import { useSignedInUser } from '../lib/auth/auth-user.ts';
+import { lazyWithReload } from '../lib/loading/chunk-reload.ts';
+import { deferred } from '../lib/loading/deferred.tsx';
+import { MAIN_NAVIGATION } from '../lib/routing/navigation.ts';
 import { AppLink, AppNavLink } from './app-link.tsx';
 import { ErrorBoundaryLite } from './error-boundary-lite.tsx';
 import { LiveDelayBadge } from '../features/preferences/live-delay-badge.tsx';
 import { HeaderSearch } from '../features/search/header-search.tsx';
 
 // The colour-mode radios are rendered by the server and their code loads after the page's
-// (app/lib/deferred.tsx; issue #5's first-load budget); the mode itself is applied before first paint.
+// (app/lib/loading/deferred.tsx; issue #5's first-load budget); the mode itself is applied before first paint.
 const ColourModeSwitch = deferred<Record<string, never>>(
   async () => (await import('./colour-mode-switch.tsx')).ColourModeSwitch,
 );

@@ -2,7 +2,7 @@
 import { Outlet } from 'react-router';
 import { AppLink } from '../components/app-link.tsx';
 import { RouteErrorBoundary } from '../components/error-page.tsx';
-import { useSite } from '../lib/site.ts';
+import { useSite } from '../lib/site/site.ts';
 
 export default function CmsLayout() {
   const site = useSite();

@@ -1,8 +1,8 @@
 import { AppLink } from '../components/app-link.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { Prose } from '../components/prose.tsx';
-import { pageMeta } from '../lib/seo.ts';
-import { useSite } from '../lib/site.ts';
+import { pageMeta } from '../lib/seo/seo.ts';
+import { useSite } from '../lib/site/site.ts';
 import type { Route } from './+types/about-us';
 
 export const handle = { breadcrumb: 'About us' };

@@ -4,11 +4,11 @@
 import { Form, redirectDocument, useNavigation } from 'react-router';
 import { Field, FormAlert, SubmitButton, failureOf, type FormResult } from '../features/auth-forms/form-parts.tsx';
 import { UpdatePasswordForm } from '../features/auth-forms/update-password-form.tsx';
-import { formFailure, formMessage, readForm } from '../lib/auth-actions.server.ts';
-import { getCurrentUser } from '../lib/auth-context.server.ts';
-import { describeUserAgent } from '../lib/auth-devices.ts';
-import { namedMiddleware } from '../lib/route-middleware.server.ts';
-import { pageMeta } from '../lib/seo.ts';
+import { formFailure, formMessage, readForm } from '../features/auth-forms/auth-actions.server.ts';
+import { getCurrentUser } from '../lib/auth/current-user.server.ts';
+import { describeUserAgent } from '../lib/auth/auth-devices.ts';
+import { namedMiddleware } from '../lib/auth/route-middleware.server.ts';
+import { pageMeta } from '../lib/seo/seo.ts';
 import type { Route } from './+types/account';
 import { getRequestAuth, getServices } from '../../server/router-context.server.ts';
 

@@ -2,10 +2,10 @@
 // The CMS's own sections come later.
 import { Form, useNavigation } from 'react-router';
 import { AppLink } from '../components/app-link.tsx';
-import { getCurrentUser } from '../lib/auth-context.server.ts';
-import { hasScope } from '../lib/auth-scopes.ts';
-import { namedMiddleware } from '../lib/route-middleware.server.ts';
-import { pageMeta } from '../lib/seo.ts';
+import { getCurrentUser } from '../lib/auth/current-user.server.ts';
+import { hasScope } from '../lib/auth/auth-scopes.ts';
+import { namedMiddleware } from '../lib/auth/route-middleware.server.ts';
+import { pageMeta } from '../lib/seo/seo.ts';
 import { ROLE_LABELS } from '../../domain/account-contracts.ts';
 import type { Route } from './+types/cms-dashboard';
 

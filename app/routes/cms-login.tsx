@@ -4,10 +4,10 @@ import { Form, redirect, redirectDocument, useNavigation } from 'react-router';
 import { AppLink } from '../components/app-link.tsx';
 import { linkClass, type FormResult } from '../features/auth-forms/form-parts.tsx';
 import { LoginForm } from '../features/auth-forms/login-form.tsx';
-import { formFailure, readForm, redirectTarget } from '../lib/auth-actions.server.ts';
-import { getCurrentUser } from '../lib/auth-context.server.ts';
-import { pageMeta } from '../lib/seo.ts';
-import { isStaff } from '../lib/auth-scopes.ts';
+import { formFailure, readForm, redirectTarget } from '../features/auth-forms/auth-actions.server.ts';
+import { getCurrentUser } from '../lib/auth/current-user.server.ts';
+import { pageMeta } from '../lib/seo/seo.ts';
+import { isStaff } from '../lib/auth/auth-scopes.ts';
 import type { Route } from './+types/cms-login';
 import { getRequestAuth, getServices } from '../../server/router-context.server.ts';
 

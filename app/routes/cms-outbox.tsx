@@ -2,10 +2,10 @@
 // or when delivery failed, account mail waits here for the staff. Reset links
 // are in these bodies, so only administrators (scope cms:users) see them.
 import { data } from 'react-router';
-import { getCurrentUser } from '../lib/auth-context.server.ts';
-import { hasScope } from '../lib/auth-scopes.ts';
-import { namedMiddleware } from '../lib/route-middleware.server.ts';
-import { pageMeta } from '../lib/seo.ts';
+import { getCurrentUser } from '../lib/auth/current-user.server.ts';
+import { hasScope } from '../lib/auth/auth-scopes.ts';
+import { namedMiddleware } from '../lib/auth/route-middleware.server.ts';
+import { pageMeta } from '../lib/seo/seo.ts';
 import type { Route } from './+types/cms-outbox';
 import { getServices } from '../../server/router-context.server.ts';
 

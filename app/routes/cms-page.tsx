@@ -2,7 +2,7 @@
 import { data } from 'react-router';
 import { PageHeader } from '../components/page-header.tsx';
 import { Prose } from '../components/prose.tsx';
-import { pageMeta } from '../lib/seo.ts';
+import { pageMeta } from '../lib/seo/seo.ts';
 import type { Route } from './+types/cms-page';
 import { getServices } from '../../server/router-context.server.ts';
 

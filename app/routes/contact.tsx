@@ -1,8 +1,8 @@
 import { Form, data, useNavigation } from 'react-router';
 import { PageHeader } from '../components/page-header.tsx';
 import { CONTACT_TOPICS, contactTopicLabels } from '../../domain/contact-contracts.ts';
-import { pageMeta } from '../lib/seo.ts';
-import { useSite } from '../lib/site.ts';
+import { pageMeta } from '../lib/seo/seo.ts';
+import { useSite } from '../lib/site/site.ts';
 import type { Route } from './+types/contact';
 import { getRequestAuth, getServices } from '../../server/router-context.server.ts';
 

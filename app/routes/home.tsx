@@ -1,6 +1,6 @@
 // Home (issue #5): live now, fixtures and results for a date in the visitor's
 // time zone, the day's hot matches and the competitions. `?date=YYYY-MM-DD`
-// picks the date and `?tz=Area/City` fixes the zone (see app/lib/time-zone.ts).
+// picks the date and `?tz=Area/City` fixes the zone (see app/lib/time/time-zone.ts).
 import { useMemo } from 'react';
 import { AppLink } from '../components/app-link.tsx';
 import { PageHeader } from '../components/page-header.tsx';
@@ -8,8 +8,8 @@ import { DayView } from '../features/match-list/day-view.tsx';
 import { loadDayList } from '../features/match-list/day.server.ts';
 import { rankHotMatches } from '../features/match-list/grouping.ts';
 import { CompetitionGroups, CompetitionLinks, useListView } from '../features/match-list/match-list.tsx';
-import { pageMeta } from '../lib/seo.ts';
-import { useLiveScores } from '../lib/use-live.ts';
+import { pageMeta } from '../lib/seo/seo.ts';
+import { useLiveScores } from '../lib/live/use-live.ts';
 import type { Route } from './+types/home';
 
 const HOT_ON_HOME = 5;

@@ -6,9 +6,9 @@ import { formatDay } from '../features/match-list/dates.ts';
 import { visitorSettings } from '../features/match-list/day.server.ts';
 import { rankHotMatches } from '../features/match-list/grouping.ts';
 import { EmptyState, SpoilerToggle, useListView, CompetitionGroups } from '../features/match-list/match-list.tsx';
-import { pageMeta } from '../lib/seo.ts';
-import { localDateIn } from '../lib/time-zone.ts';
-import { useLiveScores } from '../lib/use-live.ts';
+import { pageMeta } from '../lib/seo/seo.ts';
+import { localDateIn } from '../lib/time/time-zone.ts';
+import { useLiveScores } from '../lib/live/use-live.ts';
 import type { Route } from './+types/hot-match-today';
 import { getServices } from '../../server/router-context.server.ts';
 

@@ -8,11 +8,11 @@ import { isLive } from '../../domain/match-status.ts';
 import { isCalendarDate } from '../../domain/time-zones.ts';
 import { LeaguePage } from '../features/league/league-page.tsx';
 import { groupByRound } from '../features/league/match-groups.tsx';
-import { competitionCodeSchema, parseParams } from '../lib/params.ts';
-import type { RouteHandle } from '../lib/route-handle.ts';
-import { pageMeta } from '../lib/seo.ts';
-import { spoilerSettingFromCookie } from '../lib/spoiler.ts';
-import { resolveTimeZone } from '../lib/time-zone.ts';
+import { competitionCodeSchema, parseParams } from '../lib/routing/params.ts';
+import type { RouteHandle } from '../lib/routing/route-handle.ts';
+import { pageMeta } from '../lib/seo/seo.ts';
+import { spoilerSettingFromCookie } from '../lib/preferences/spoiler.ts';
+import { resolveTimeZone } from '../lib/time/time-zone.ts';
 import type { Route } from './+types/league';
 import { getServices } from '../../server/router-context.server.ts';
 

@@ -2,7 +2,7 @@
 // each leading to its page (app/routes/league.tsx).
 import { PageHeader } from '../components/page-header.tsx';
 import { CompetitionIndex } from '../features/league/competition-index.tsx';
-import { pageMeta } from '../lib/seo.ts';
+import { pageMeta } from '../lib/seo/seo.ts';
 import type { Route } from './+types/leagues';
 import { getServices } from '../../server/router-context.server.ts';
 

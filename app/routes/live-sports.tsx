@@ -6,8 +6,8 @@ import { visitorSettings } from '../features/match-list/day.server.ts';
 import { CompetitionGroups, EmptyState, SpoilerToggle, useListView } from '../features/match-list/match-list.tsx';
 import { LiveDelaySetting } from '../features/preferences/live-delay-setting.tsx';
 import { useRefreshOnNewLive } from '../features/match-list/use-new-live.ts';
-import { pageMeta } from '../lib/seo.ts';
-import { useLiveScores } from '../lib/use-live.ts';
+import { pageMeta } from '../lib/seo/seo.ts';
+import { useLiveScores } from '../lib/live/use-live.ts';
 import type { Route } from './+types/live-sports';
 import { getServices } from '../../server/router-context.server.ts';
 

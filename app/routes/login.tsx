@@ -2,9 +2,9 @@ import { Form, useNavigation } from 'react-router';
 import { AppLink } from '../components/app-link.tsx';
 import { linkClass, type FormResult } from '../features/auth-forms/form-parts.tsx';
 import { LoginForm } from '../features/auth-forms/login-form.tsx';
-import { redirectTarget, signInFromForm } from '../lib/auth-actions.server.ts';
-import { namedMiddleware } from '../lib/route-middleware.server.ts';
-import { pageMeta } from '../lib/seo.ts';
+import { redirectTarget, signInFromForm } from '../features/auth-forms/auth-actions.server.ts';
+import { namedMiddleware } from '../lib/auth/route-middleware.server.ts';
+import { pageMeta } from '../lib/seo/seo.ts';
 import type { Route } from './+types/login';
 import { getServices } from '../../server/router-context.server.ts';
 

@@ -4,18 +4,18 @@
 import type { MatchEvent, MatchSummary, PlayerStats, TeamStats } from '../../domain/football-contracts.ts';
 import type { CommentaryLine } from '../../domain/live-stream.ts';
 import { AppLink } from '../components/app-link.tsx';
-import { pageMeta } from '../lib/seo.ts';
-import type { LiveMatchData } from '../lib/use-live.ts';
+import { pageMeta } from '../lib/seo/seo.ts';
+import type { LiveMatchData } from '../lib/live/use-live.ts';
 import type { MatchCentreData } from '../features/match-centre/centre-sections.tsx';
-import { deferred, deferredCodeLoaded } from '../lib/deferred.tsx';
+import { deferred, deferredCodeLoaded } from '../lib/loading/deferred.tsx';
 import { loadMatchCentre } from '../features/match-centre/centre.server.ts';
-import { numericIdSchema, parseParams } from '../lib/params.ts';
+import { numericIdSchema, parseParams } from '../lib/routing/params.ts';
 import { z } from 'zod';
 import { formatMatchDate, useMatchData } from './match.tsx';
 import type { Route } from './+types/match-centre';
 
 // Line-ups, chalkboard, player stats, momentum, head-to-head and the table: rendered in full by the
-// server, their code loads after the page's (app/lib/deferred.tsx; issue #5's first-load budget).
+// server, their code loads after the page's (app/lib/loading/deferred.tsx; issue #5's first-load budget).
 const MatchCentreSections = deferred<{
   match: MatchSummary;
   events: MatchEvent[];

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { ComingSoon } from '../components/coming-soon.tsx';
-import { pageMeta } from '../lib/seo.ts';
-import type { LiveMatchData } from '../lib/use-live.ts';
+import { pageMeta } from '../lib/seo/seo.ts';
+import type { LiveMatchData } from '../lib/live/use-live.ts';
 import { formatMatchDate } from './match.tsx';
 import type { Route } from './+types/match-highlight-tab';
 

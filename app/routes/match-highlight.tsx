@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ComingSoon } from '../components/coming-soon.tsx';
 import { PageHeader } from '../components/page-header.tsx';
-import { numericIdSchema, parseParams } from '../lib/params.ts';
-import { pageMeta } from '../lib/seo.ts';
+import { numericIdSchema, parseParams } from '../lib/routing/params.ts';
+import { pageMeta } from '../lib/seo/seo.ts';
 import type { Route } from './+types/match-highlight';
 
 export const handle = { breadcrumb: 'Match highlights' };

@@ -13,12 +13,12 @@ import { TeamBadge } from '../components/match-row.tsx';
 import { RELIVE_SPEEDS } from '../../domain/replay-schedule.ts';
 import { formatDate } from '../../domain/time-zones.ts';
 import { loadMatchInsight } from '../features/match-centre/insight.server.ts';
-import { numericIdSchema, parseParams } from '../lib/params.ts';
-import type { RouteHandle } from '../lib/route-handle.ts';
-import { useRootData } from '../lib/site.ts';
-import { hidesMatch, spoilerSettingFromCookie } from '../lib/spoiler.ts';
-import { matchStructuredData } from '../lib/structured-data.ts';
-import { useLiveMatch, useNow, type LiveMatchData } from '../lib/use-live.ts';
+import { numericIdSchema, parseParams } from '../lib/routing/params.ts';
+import type { RouteHandle } from '../lib/routing/route-handle.ts';
+import { useRootData } from '../lib/site/site.ts';
+import { hidesMatch, spoilerSettingFromCookie } from '../lib/preferences/spoiler.ts';
+import { matchStructuredData } from '../lib/seo/structured-data.ts';
+import { useLiveMatch, useNow, type LiveMatchData } from '../lib/live/use-live.ts';
 import type { Route } from './+types/match';
 import { getServices } from '../../server/router-context.server.ts';
 

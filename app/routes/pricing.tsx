@@ -1,6 +1,6 @@
 import { ComingSoon } from '../components/coming-soon.tsx';
 import { PageHeader } from '../components/page-header.tsx';
-import { pageMeta } from '../lib/seo.ts';
+import { pageMeta } from '../lib/seo/seo.ts';
 import type { Route } from './+types/pricing';
 
 export const handle = { breadcrumb: 'Pricing' };

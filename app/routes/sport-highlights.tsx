@@ -5,8 +5,8 @@ import { PageHeader } from '../components/page-header.tsx';
 import { formatDay } from '../features/match-list/dates.ts';
 import { visitorSettings } from '../features/match-list/day.server.ts';
 import { EmptyState, SpoilerToggle, useListView, CompetitionGroups } from '../features/match-list/match-list.tsx';
-import { pageMeta } from '../lib/seo.ts';
-import { localDateIn } from '../lib/time-zone.ts';
+import { pageMeta } from '../lib/seo/seo.ts';
+import { localDateIn } from '../lib/time/time-zone.ts';
 import type { Route } from './+types/sport-highlights';
 import { getServices } from '../../server/router-context.server.ts';
 

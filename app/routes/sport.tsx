@@ -6,11 +6,11 @@ import { DayView } from '../features/match-list/day-view.tsx';
 import { loadDayList, type DayListData } from '../features/match-list/day.server.ts';
 import { CompetitionLinks, useListView } from '../features/match-list/match-list.tsx';
 import { SPORTS, findSport } from '../../domain/sports.ts';
-import { parseParams, sportSlugSchema } from '../lib/params.ts';
-import { pageMeta } from '../lib/seo.ts';
+import { parseParams, sportSlugSchema } from '../lib/routing/params.ts';
+import { pageMeta } from '../lib/seo/seo.ts';
 import { data } from 'react-router';
 import { z } from 'zod';
-import type { RouteHandle } from '../lib/route-handle.ts';
+import type { RouteHandle } from '../lib/routing/route-handle.ts';
 import type { Route } from './+types/sport';
 
 export const handle: RouteHandle = {

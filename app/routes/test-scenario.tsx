@@ -3,7 +3,7 @@
 import { data } from 'react-router';
 import { AppLink } from '../components/app-link.tsx';
 import { VirtualList } from '../components/virtual-list.tsx';
-import { namedMiddleware } from '../lib/route-middleware.server.ts';
+import { namedMiddleware } from '../lib/auth/route-middleware.server.ts';
 import type { Route } from './+types/test-scenario';
 
 export const middleware: Route.MiddlewareFunction[] = namedMiddleware('test-routes');

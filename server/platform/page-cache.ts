@@ -40,7 +40,7 @@ import { compressWithSlots, fillSlots, type Encoding, type SlottedBody } from '.
 
 /**
  * Cookies that do not change what a page shows to this visitor: the language
- * (app/lib/locale.server.ts) and the known-device proof that only sign-in
+ * (app/lib/routing/locale.server.ts) and the known-device proof that only sign-in
  * limits read (server/modules/auth/auth.session.ts), which a signed-out
  * browser keeps.
  */

@@ -40,7 +40,7 @@ export async function prepareContext(context: BrowserContext): Promise<void> {
 
 /**
  * Resolves once the page is hydrated and its effects have run, including the parts whose code
- * loads after the page's (app/lib/deferred.tsx marks the document then).
+ * loads after the page's (app/lib/loading/deferred.tsx marks the document then).
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {

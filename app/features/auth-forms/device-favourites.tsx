@@ -1,9 +1,9 @@
 // Favourites kept on this device before signing in (localStorage,
-// app/lib/favourites.ts) travel with the sign-in or registration form, so the
+// app/lib/preferences/favourites.ts) travel with the sign-in or registration form, so the
 // account gets them at once. A controlled field: React would put an
 // uncontrolled hidden input back to its default value on the next render.
 import { useSyncExternalStore } from 'react';
-import { FAVOURITES_STORAGE_KEY } from '../../lib/favourites.ts';
+import { FAVOURITES_STORAGE_KEY } from '../../lib/preferences/favourites.ts';
 
 function readDeviceFavourites(): string {
   try {

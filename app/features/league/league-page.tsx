@@ -8,19 +8,19 @@ import { compareIso, formatCalendarDate } from '../../../domain/time-zones.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { FavouriteStar } from '../preferences/favourite-star.tsx';
-import { useSpoilerSafe, type SpoilerSetting } from '../../lib/spoiler.ts';
-import { useLiveScores, useNow } from '../../lib/use-live.ts';
+import { useSpoilerSafe, type SpoilerSetting } from '../../lib/preferences/spoiler.ts';
+import { useLiveScores, useNow } from '../../lib/live/use-live.ts';
 import { groupByRound, MatchGroups, MatchList } from './match-groups.tsx';
 import { Muted, Panel, SectionNav } from './panel.tsx';
 import { StandingsTable } from './standings-table.tsx';
 import { useLiveStandings } from './use-live-standings.ts';
 import { useTimeZone } from './use-time-zone.ts';
-import { deferred } from '../../lib/deferred.tsx';
+import { deferred } from '../../lib/loading/deferred.tsx';
 import type { TopScorersProps } from './top-scorers.tsx';
 import type { TopTeamsProps } from './top-teams.tsx';
 import type { TableControlsProps } from './table-controls.tsx';
 
-// Rendered by the server; their code loads after the page's (app/lib/deferred.tsx; first-load budget).
+// Rendered by the server; their code loads after the page's (app/lib/loading/deferred.tsx; first-load budget).
 const TopTeams = deferred<TopTeamsProps>(async () => (await import('./top-teams.tsx')).TopTeams);
 const TopScorersTable = deferred<TopScorersProps>(async () => (await import('./top-scorers.tsx')).TopScorersTable);
 const TableControls = deferred<TableControlsProps>(async () => (await import('./table-controls.tsx')).TableControls);

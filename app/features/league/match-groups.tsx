@@ -54,7 +54,7 @@ export function MatchGroups({
   now: Date;
   timeZone: string;
   testId?: string;
-  /** Spoiler-safe mode (app/lib/spoiler.ts): whose score to hide. */
+  /** Spoiler-safe mode (app/lib/preferences/spoiler.ts): whose score to hide. */
   isHidden?: (match: MatchSummary) => boolean;
 }) {
   return (
@@ -81,7 +81,7 @@ export function MatchList({
   now: Date;
   timeZone: string;
   testId?: string;
-  /** Spoiler-safe mode (app/lib/spoiler.ts): whose score to hide. */
+  /** Spoiler-safe mode (app/lib/preferences/spoiler.ts): whose score to hide. */
   isHidden?: (match: MatchSummary) => boolean;
 }) {
   return (

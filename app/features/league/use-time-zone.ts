@@ -1,10 +1,10 @@
 // Kick-off times in the visitor's time zone: the server renders in the zone
-// it knows (app/lib/time-zone.ts: `?tz=`, the `tz` cookie, else UTC), the
+// it knows (app/lib/time/time-zone.ts: `?tz=`, the `tz` cookie, else UTC), the
 // browser switches to its own zone once hydrated, so the first client render
 // matches the server's HTML.
 import { useSyncExternalStore } from 'react';
 import { calendarDayIn, formatDate } from '../../../domain/time-zones.ts';
-import { browserTimeZone } from '../../lib/time-zone.ts';
+import { browserTimeZone } from '../../lib/time/time-zone.ts';
 
 const noSubscription = () => () => undefined;
 

@@ -2,7 +2,7 @@
 // (issue #5). The pass map shows `?player=` (how the choice travels without
 // JavaScript), else the player with the most passes so far.
 import { data, type RouterContextProvider } from 'react-router';
-import { numericIdSchema } from '../../lib/params.ts';
+import { numericIdSchema } from '../../lib/routing/params.ts';
 import type { MatchCentreData } from './centre-sections.tsx';
 import { getServices } from '../../../server/router-context.server.ts';
 

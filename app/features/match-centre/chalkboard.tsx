@@ -5,7 +5,7 @@
 // fetches the chalkboard again from the API. Without JavaScript the player is
 // chosen with a plain GET form.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useHydrated } from '../../lib/deferred.tsx';
+import { useHydrated } from '../../lib/loading/deferred.tsx';
 import type { Chalkboard, ChalkboardPass, ChalkboardShot, ShotOutcome } from '../../../domain/chalkboard.ts';
 import type { MatchSummary } from '../../../domain/football-contracts.ts';
 import { Pitch, PITCH_LENGTH, PITCH_WIDTH } from './pitch.tsx';

@@ -8,7 +8,7 @@ import type { MatchSummary } from '../../../domain/football-contracts.ts';
 import { readClock } from '../../../domain/match-clock.ts';
 import type { MatchInsight } from '../../../domain/match-insight.ts';
 import { isLive } from '../../../domain/match-status.ts';
-import { useNow } from '../../lib/use-live.ts';
+import { useNow } from '../../lib/live/use-live.ts';
 
 const DEBOUNCE_MS = 1_000;
 

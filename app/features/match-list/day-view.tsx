@@ -3,7 +3,7 @@ import type { ListView } from './match-list.tsx';
 import { CompetitionGroups, DateStrip, EmptyState, SpoilerToggle } from './match-list.tsx';
 import { dayHeading } from './dates.ts';
 import type { DayListData } from './day.server.ts';
-import { useLiveScores } from '../../lib/use-live.ts';
+import { useLiveScores } from '../../lib/live/use-live.ts';
 import { LiveDelaySetting } from '../preferences/live-delay-setting.tsx';
 
 export function DayView({ data, view }: { data: DayListData; view: ListView }) {

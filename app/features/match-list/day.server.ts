@@ -4,8 +4,8 @@
 // first, so anything that happens after it reaches the page over the stream.
 import type { RouterContextProvider } from 'react-router';
 import type { Competition, MatchSummary } from '../../../domain/football-contracts.ts';
-import { spoilerSettingFromCookie, type SpoilerSetting } from '../../lib/spoiler.ts';
-import { localDateIn, resolveTimeZone, type TimeZoneSource } from '../../lib/time-zone.ts';
+import { spoilerSettingFromCookie, type SpoilerSetting } from '../../lib/preferences/spoiler.ts';
+import { localDateIn, resolveTimeZone, type TimeZoneSource } from '../../lib/time/time-zone.ts';
 import { parseDateParam } from './dates.ts';
 import { getServices } from '../../../server/router-context.server.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchSummary } from '../../../domain/football-contracts.ts';
-import { NO_FAVOURITES } from '../../lib/favourites.ts';
+import { NO_FAVOURITES } from '../../lib/preferences/favourites.ts';
 import { groupByCompetition, rankHotMatches } from './grouping.ts';
 
 let nextId = 1;

@@ -4,7 +4,7 @@ import type { CompetitionRef, MatchSummary } from '../../../domain/football-cont
 import { isLive } from '../../../domain/match-status.ts';
 import { compareNames } from '../../../domain/names.ts';
 import { compareIso } from '../../../domain/time-zones.ts';
-import type { Favourites } from '../../lib/favourites.ts';
+import type { Favourites } from '../../lib/preferences/favourites.ts';
 
 export interface CompetitionGroup {
   competition: CompetitionRef;

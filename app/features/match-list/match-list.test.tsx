@@ -2,8 +2,8 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { MatchSummary } from '../../../domain/football-contracts.ts';
-import { NO_FAVOURITES } from '../../lib/favourites.ts';
-import type { SpoilerState } from '../../lib/spoiler.ts';
+import { NO_FAVOURITES } from '../../lib/preferences/favourites.ts';
+import type { SpoilerState } from '../../lib/preferences/spoiler.ts';
 import { CompetitionGroups, type ListView } from './match-list.tsx';
 
 let nextId = 1;

@@ -14,11 +14,11 @@ import {
   toggleFavouriteMatch,
   useFavourites,
   type Favourites,
-} from '../../lib/favourites.ts';
-import { HydrateLater, partAttributes } from '../../lib/hydrate-later.tsx';
-import { useSpoilerSafe, type SpoilerSetting, type SpoilerState } from '../../lib/spoiler.ts';
-import { useVisitorTimeZone, type TimeZoneSource } from '../../lib/time-zone.ts';
-import { useNow } from '../../lib/use-live.ts';
+} from '../../lib/preferences/favourites.ts';
+import { HydrateLater, partAttributes } from '../../lib/loading/hydrate-later.tsx';
+import { useSpoilerSafe, type SpoilerSetting, type SpoilerState } from '../../lib/preferences/spoiler.ts';
+import { useVisitorTimeZone, type TimeZoneSource } from '../../lib/time/time-zone.ts';
+import { useNow } from '../../lib/live/use-live.ts';
 import { stripDays } from './dates.ts';
 import { groupByCompetition, type CompetitionGroup } from './grouping.ts';
 
@@ -260,7 +260,7 @@ export function CompetitionGroups({
       {groups.map((group, index) => {
         const id = `${listId}-${group.competition.code.replaceAll('.', '-')}`;
         // Each competition hydrates on its own when the browser is idle: a busy day's 120 rows at once
-        // kept a phone's main thread busy (app/lib/hydrate-later.tsx).
+        // kept a phone's main thread busy (app/lib/loading/hydrate-later.tsx).
         return (
           <HydrateLater key={group.competition.code} id={id}>
             <Group

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useRevalidator } from 'react-router';
 import type { MatchSummary } from '../../../domain/football-contracts.ts';
 import { isLive } from '../../../domain/match-status.ts';
-import { subscribeLive } from '../../lib/live-client.ts';
+import { subscribeLive } from '../../lib/live/live-client.ts';
 
 const REFRESH_GAP_MS = 5_000;
 

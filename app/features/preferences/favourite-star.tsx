@@ -1,8 +1,8 @@
 // The star that follows a team or a competition (issue #5): a toggle button
-// (aria-pressed) joining the device's favourites (app/lib/favourites.ts), which
+// (aria-pressed) joining the device's favourites (app/lib/preferences/favourites.ts), which
 // home pins first. Its name stays the same whether pressed or not, as a toggle
 // button's should; the filled star and the words show the state.
-import { toggleFavouriteCompetition, toggleFavouriteTeam, useFavourites } from '../../lib/favourites.ts';
+import { toggleFavouriteCompetition, toggleFavouriteTeam, useFavourites } from '../../lib/preferences/favourites.ts';
 
 type Target = { kind: 'team'; id: number; name: string } | { kind: 'competition'; code: string; name: string };
 

@@ -1,8 +1,8 @@
 // The header's badge that says a delay ("delay live updates by N seconds",
-// app/lib/live-delay.ts) is holding this page's live updates back.
+// app/lib/live/live-delay.ts) is holding this page's live updates back.
 import { useSyncExternalStore } from 'react';
-import { liveState, onLiveState, type LiveState } from '../../lib/live-client.ts';
-import { useLiveDelay } from '../../lib/live-delay.ts';
+import { liveState, onLiveState, type LiveState } from '../../lib/live/live-client.ts';
+import { useLiveDelay } from '../../lib/live/live-delay.ts';
 
 function subscribeState(onChange: () => void): () => void {
   const stop = onLiveState(onChange);

@@ -2,8 +2,8 @@
 // day's match lists, the live page and match pages. Pages use it through
 // live-delay-setting.tsx, which loads this code after the page's.
 import { useId, useState } from 'react';
-import { useHydrated } from '../../lib/deferred.tsx';
-import { LIVE_DELAY_MAX_SECONDS, parseLiveDelay, setLiveDelay, useLiveDelay } from '../../lib/live-delay.ts';
+import { useHydrated } from '../../lib/loading/deferred.tsx';
+import { LIVE_DELAY_MAX_SECONDS, parseLiveDelay, setLiveDelay, useLiveDelay } from '../../lib/live/live-delay.ts';
 
 
 export function LiveDelayControl({ className = '' }: { className?: string }) {

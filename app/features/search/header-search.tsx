@@ -4,11 +4,11 @@
 // under the header. Without JavaScript the button is a link to the
 // results page, which has the same form.
 import { useRef, useState, type MouseEvent } from 'react';
-import { deferred } from '../../lib/deferred.tsx';
+import { deferred } from '../../lib/loading/deferred.tsx';
 import { SEARCH_PAGE } from './search-page.ts';
 import type { SiteSearchProps } from './site-search.tsx';
 
-/** The combobox's code loads after the page's (app/lib/deferred.tsx); the server renders its form. */
+/** The combobox's code loads after the page's (app/lib/loading/deferred.tsx); the server renders its form. */
 const SiteSearch = deferred<SiteSearchProps>(async () => (await import('./site-search.tsx')).SiteSearch);
 
 export function HeaderSearch() {

@@ -32,7 +32,7 @@ export function toSuggestions(result: SearchResult): Suggestion[] {
   ];
 }
 
-/** The answer checked by hand (zod would weigh on every page's JavaScript; see app/lib/favourites.ts). */
+/** The answer checked by hand (zod would weigh on every page's JavaScript; see app/lib/preferences/favourites.ts). */
 function readResult(body: unknown): SearchResult | null {
   if (typeof body !== 'object' || body === null) return null;
   const { teams, competitions } = body as Record<string, unknown>;

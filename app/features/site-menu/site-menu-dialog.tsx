@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { LEGAL_NAVIGATION, MAIN_NAVIGATION } from '../../lib/navigation.ts';
+import { LEGAL_NAVIGATION, MAIN_NAVIGATION } from '../../lib/routing/navigation.ts';
 import { AppLink } from '../../components/app-link.tsx';
 
 export default function SiteMenuDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -12,8 +12,8 @@ import { MatchList } from '../league/match-groups.tsx';
 import { Muted, Panel, SectionNav } from '../league/panel.tsx';
 import { StandingsTable } from '../league/standings-table.tsx';
 import { formatDay, useTimeZone } from '../league/use-time-zone.ts';
-import { useSpoilerSafe, type SpoilerSetting } from '../../lib/spoiler.ts';
-import { useLiveScores, useNow } from '../../lib/use-live.ts';
+import { useSpoilerSafe, type SpoilerSetting } from '../../lib/preferences/spoiler.ts';
+import { useLiveScores, useNow } from '../../lib/live/use-live.ts';
 
 export interface TablePosition {
   competition: { code: string; name: string; kind: 'league' | 'cup' };

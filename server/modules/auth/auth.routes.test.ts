@@ -536,7 +536,7 @@ describe.each(TEST_ENGINES)('accounts API on %s', (engine) => {
     it('merges the device’s favourites into the account at sign-in, named from the data, once each', async () => {
       await register('favourites@example.com');
       const meta = { ip: '192.0.2.50', userAgent: 'test' };
-      // As app/lib/favourites.ts keeps them; 999999 and xx.9 name nothing and are dropped.
+      // As app/lib/preferences/favourites.ts keeps them; 999999 and xx.9 name nothing and are dropped.
       const device = JSON.stringify({
         teams: [ids.arsenal, 999999],
         competitions: ['en.1', 'xx.9'],

@@ -107,7 +107,7 @@ export const FAVOURITE_KINDS = ['team', 'competition', 'match'] as const;
 const favouriteRefs = <T extends z.ZodType>(item: T) => z.array(item).max(200).default([]);
 
 /**
- * Favourites as a device keeps them (app/lib/favourites.ts: ids and codes, no
+ * Favourites as a device keeps them (app/lib/preferences/favourites.ts: ids and codes, no
  * names); merged into the account at sign-in, and the shape GET /api/auth/favourites answers.
  */
 export const deviceFavouritesSchema = z.object({

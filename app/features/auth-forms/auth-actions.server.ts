@@ -3,10 +3,10 @@
 // password), and signing in through the request's session so its cookies go
 // out with the response.
 import { data, redirectDocument, type RouterContextProvider } from 'react-router';
-import { safeLocalPath } from '../../domain/redirect.ts';
-import type { AuthFailure } from '../../server/modules/auth/auth.service.ts';
-import { getRequestAuth, getServices } from '../../server/router-context.server.ts';
-import type { FormFailure, FormResult } from '../features/auth-forms/form-parts.tsx';
+import { safeLocalPath } from '../../../domain/redirect.ts';
+import type { AuthFailure } from '../../../server/modules/auth/auth.service.ts';
+import { getRequestAuth, getServices } from '../../../server/router-context.server.ts';
+import type { FormFailure, FormResult } from './form-parts.tsx';
 
 const PASSWORD_FIELDS = new Set(['password', 'currentPassword', 'newPassword']);
 

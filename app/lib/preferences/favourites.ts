@@ -1,6 +1,6 @@
 // Favourites kept on the device (issue #5): teams, competitions and matches a
 // visitor has starred, in localStorage; while signed in, every change is also
-// written to the account (app/lib/favourites-sync.ts keeps the two in step). Read with
+// written to the account (app/lib/preferences/favourites-sync.ts keeps the two in step). Read with
 // useSyncExternalStore whose server snapshot is "nothing starred", so the
 // first client render matches the server's HTML and the pinned order follows
 // right after hydration.
@@ -90,7 +90,7 @@ export type FavouriteKind = 'team' | 'competition' | 'match';
 type AccountWriter = (kind: FavouriteKind, ref: string, starred: boolean) => void;
 let accountWriter: AccountWriter | null = null;
 
-/** While signed in, stars and unstars also go to the account (set by app/lib/favourites-sync.ts). */
+/** While signed in, stars and unstars also go to the account (set by app/lib/preferences/favourites-sync.ts). */
 export function setAccountWriter(writer: AccountWriter | null): void {
   accountWriter = writer;
 }

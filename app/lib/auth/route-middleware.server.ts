@@ -3,8 +3,8 @@
 // here. A name nobody registered is a programming error the page must not
 // hide: it renders a 500 'Unknown middleware {name}'.
 import { data, redirect, type MiddlewareFunction } from 'react-router';
-import { getCurrentUser } from './auth-context.server.ts';
-import { getServices } from '../../server/router-context.server.ts';
+import { getCurrentUser } from './current-user.server.ts';
+import { getServices } from '../../../server/router-context.server.ts';
 
 type RouteMiddleware = MiddlewareFunction<Response>;
 

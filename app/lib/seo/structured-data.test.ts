@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MatchSummary } from '../../domain/football-contracts.ts';
-import { goalAnnouncement } from './live-announcements.ts';
+import type { MatchSummary } from '../../../domain/football-contracts.ts';
+import { goalAnnouncement } from '../live/live-announcements.ts';
 import { jsonForScript, matchStructuredData } from './structured-data.ts';
 
 const match: MatchSummary = {

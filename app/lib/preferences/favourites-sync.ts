@@ -1,4 +1,4 @@
-// Keeps the device's favourites (app/lib/favourites.ts) and the signed-in
+// Keeps the device's favourites (app/lib/preferences/favourites.ts) and the signed-in
 // account's in step (issue #5: "kept on the device for guests, synced to the
 // account once accounts exist").
 // - The first time this device sees an account, what was starred here as a
@@ -7,7 +7,7 @@
 // - After that the account is the truth: each page load takes its set, and
 //   every star or unstar is written to it as it happens.
 // - Signing out keeps the device's copy, as a guest's favourites.
-// Loaded only for signed-in visitors, by app/lib/use-favourites-sync.ts.
+// Loaded only for signed-in visitors, by app/lib/preferences/use-favourites-sync.ts.
 import {
   FAVOURITES_STORAGE_KEY,
   parseFavourites,

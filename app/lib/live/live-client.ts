@@ -1,13 +1,13 @@
 // What pages use to follow live updates: the tab's one live connection
-// (app/lib/live-connection.ts) without its code in every page's first-load
+// (app/lib/live/live-connection.ts) without its code in every page's first-load
 // JavaScript (issue #5 budget). The first subscription loads the connection
 // module, together with the event schemas it needs to open its stream, and
 // hands it every subscription made meanwhile. Nothing is missed while the code
 // arrives: a subscription carries the position its page's data was read at,
 // and the connection resumes from there.
 import type * as ConnectionModuleType from './live-connection.ts';
-import { loadChunk } from './chunk-reload.ts';
-import { nextTask } from './next-task.ts';
+import { loadChunk } from '../loading/chunk-reload.ts';
+import { nextTask } from '../loading/next-task.ts';
 import type { LiveState, Subscription } from './live-connection.ts';
 
 export type { LiveState } from './live-connection.ts';

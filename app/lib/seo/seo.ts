@@ -1,7 +1,7 @@
 // Titles, descriptions and canonical links (spec §1). The unprefixed path is
 // canonical; the /en form of each page points to it.
 import type { MetaDescriptor } from 'react-router';
-import type { RootData } from './site.ts';
+import type { RootData } from '../site/site.ts';
 
 export const DEFAULT_TITLE = 'Football Scores Updates, Fixtures, Results';
 export const DEFAULT_DESCRIPTION =

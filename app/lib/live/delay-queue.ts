@@ -1,4 +1,4 @@
-// The queue behind "delay live updates by N seconds" (app/lib/live-delay.ts):
+// The queue behind "delay live updates by N seconds" (app/lib/live/live-delay.ts):
 // the tab's live connection pushes every update through it. Loaded with the
 // connection's code, not with the page.
 import { realTimers, type Timers } from './live-delay.ts';

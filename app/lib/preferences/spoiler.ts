@@ -4,7 +4,7 @@
 // from the very first byte: a spoiler must never flash before hydration.
 // Revealed matches last for the page view only.
 import { useCallback, useState } from 'react';
-import { readCookie } from './time-zone.ts';
+import { readCookie } from '../time/time-zone.ts';
 
 /** "1": every score is hidden. */
 export const SPOILER_COOKIE = 'spoiler-safe';

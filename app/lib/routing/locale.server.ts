@@ -4,7 +4,7 @@ import {
   LOCALE_COOKIE_MAX_AGE_S,
   detectLocale,
   isSupportedLocale,
-} from '../../domain/locale.ts';
+} from '../../../domain/locale.ts';
 
 function readCookie(header: string | null, name: string): string | undefined {
   if (!header) return undefined;

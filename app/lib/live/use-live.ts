@@ -4,9 +4,9 @@
 // exactly what happened since; a resync reloads the page's data.
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import type { MatchEvent, MatchSummary, PlayerStats, TeamStats } from '../../domain/football-contracts.ts';
-import type { CommentaryLine, LiveEvent, LiveScore } from '../../domain/live-stream.ts';
-import { loadChunk } from './chunk-reload.ts';
+import type { MatchEvent, MatchSummary, PlayerStats, TeamStats } from '../../../domain/football-contracts.ts';
+import type { CommentaryLine, LiveEvent, LiveScore } from '../../../domain/live-stream.ts';
+import { loadChunk } from '../loading/chunk-reload.ts';
 import type * as AnnouncementsModule from './live-announcements.ts';
 import { subscribeLive } from './live-client.ts';
 import { liveDelayMs } from './live-delay.ts';
@@ -49,7 +49,7 @@ export function useLiveScores(matches: MatchSummary[], position: number | null):
     setSource(matches);
     setCurrent(matches);
   }
-  // What the list showed before an update: goals are announced from the change (app/lib/live-announcements.ts).
+  // What the list showed before an update: goals are announced from the change (app/lib/live/live-announcements.ts).
   const shown = useRef(current);
   useEffect(() => {
     shown.current = current;
@@ -132,7 +132,7 @@ export function useLiveMatch(initial: LiveMatchData, position: number | null): L
         {
           topics: [`match:${matchId}`],
           onEvent: (event) => {
-            // Goals and red cards for the live region (app/lib/live-announcements.ts).
+            // Goals and red cards for the live region (app/lib/live/live-announcements.ts).
             const before = shown.current;
             if (event.type === 'score') announce(({ noteScore }) => noteScore(before, event.data));
             if (event.type === 'match-event' && event.data.matchId === matchId) {

@@ -1,15 +1,15 @@
 // What the polite live region says (app/components/live-announcer.tsx): goals
 // and red cards from live updates, reported by the page hooks that apply them
-// (app/lib/use-live.ts) once the connection releases them, so the "delay live
+// (app/lib/live/use-live.ts) once the connection releases them, so the "delay live
 // updates" setting holds the announcements too. Throttled: one announcement at
 // most every few seconds, a burst said together. Nothing is announced of a
 // match whose score the spoiler-safe setting hides: even "a goal" gives the
 // result away. Loaded with the first live update, not with the page.
-import type { MatchEvent, MatchSummary } from '../../domain/football-contracts.ts';
-import type { LiveScore } from '../../domain/live-stream.ts';
-import { speakLive } from '../components/live-announcer.tsx';
+import type { MatchEvent, MatchSummary } from '../../../domain/football-contracts.ts';
+import type { LiveScore } from '../../../domain/live-stream.ts';
+import { speakLive } from '../../components/live-announcer.tsx';
 import { realTimers, type Timers } from './live-delay.ts';
-import { hidesMatch, spoilerSettingFromCookie } from './spoiler.ts';
+import { hidesMatch, spoilerSettingFromCookie } from '../preferences/spoiler.ts';
 
 /**
  * Screen-reader announcements at most one per `intervalMs`: the first is said

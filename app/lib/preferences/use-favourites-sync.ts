@@ -1,8 +1,8 @@
 // Mounted once by the root: a signed-in visitor's favourites follow their
-// account (app/lib/favourites-sync.ts). That code loads only when someone is
+// account (app/lib/preferences/favourites-sync.ts). That code loads only when someone is
 // signed in, so a guest's pages do not carry it (issue #5 first-load budget).
 import { useEffect } from 'react';
-import { loadChunk } from './chunk-reload.ts';
+import { loadChunk } from '../loading/chunk-reload.ts';
 import { setAccountWriter, type FavouriteKind } from './favourites.ts';
 
 export function useFavouritesSync(userId: number | null): void {

@@ -1,7 +1,7 @@
 // Colour mode in the browser (spec §9): reading, following and applying the
 // visitor's choice. The modes, the storage key and the script that applies the
 // mode before first paint are shared with the server (domain/colour-mode.ts).
-import { COLOUR_MODE_STORAGE_KEY, type ColourMode } from '../../domain/colour-mode.ts';
+import { COLOUR_MODE_STORAGE_KEY, type ColourMode } from '../../../domain/colour-mode.ts';
 
 export function readColourMode(): ColourMode {
   try {

@@ -1,7 +1,7 @@
 // Site-wide data every page may read: the root loader's public configuration.
 import { useRouteLoaderData } from 'react-router';
-import type { ZoneOffsetTable } from '../../domain/time-zones.ts';
-import type { PublicConfig } from '../../server/platform/config.ts';
+import type { ZoneOffsetTable } from '../../../domain/time-zones.ts';
+import type { PublicConfig } from '../../../server/platform/config.ts';
 
 export interface RootData {
   site: PublicConfig;

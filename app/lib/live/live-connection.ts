@@ -5,13 +5,13 @@
 // nothing between render and connect is lost; it backs off when refused,
 // pauses while the browser is offline, and asks pages to reload their data
 // when the server says the gap can no longer be replayed (resync).
-// Pages reach it through app/lib/live-client.ts, which loads this module when
+// Pages reach it through app/lib/live/live-client.ts, which loads this module when
 // the first subscription comes (not with the page's first-load JavaScript).
-import type * as LiveContractsModule from '../../domain/live-stream.ts';
-import type { LiveEvent, LiveEventType } from '../../domain/live-stream.ts';
+import type * as LiveContractsModule from '../../../domain/live-stream.ts';
+import type { LiveEvent, LiveEventType } from '../../../domain/live-stream.ts';
 import { DelayQueue } from './delay-queue.ts';
 import { liveDelayMs, subscribeLiveDelay } from './live-delay.ts';
-import { nextTask } from './next-task.ts';
+import { nextTask } from '../loading/next-task.ts';
 
 type LiveContracts = typeof LiveContractsModule;
 
@@ -28,9 +28,9 @@ function loadContracts(): Promise<LiveContracts> {
   contracts ??= (async () => {
     await import('./zod-runtime.ts');
     await nextTask();
-    await import('../../domain/match-schemas.ts');
+    await import('../../../domain/match-schemas.ts');
     await nextTask();
-    return import('../../domain/live-stream.ts');
+    return import('../../../domain/live-stream.ts');
   })().catch((error: unknown) => {
     contracts = null; // a failed chunk download is tried again on the next attempt
     throw error;
@@ -71,7 +71,7 @@ class LiveConnection {
   private schemas: LiveContracts['liveEventDataSchemas'] | null = null;
   state: LiveState = 'idle';
   private listening = false;
-  /** "Delay live updates by N seconds" (app/lib/live-delay.ts): every update and resync waits here first. */
+  /** "Delay live updates by N seconds" (app/lib/live/live-delay.ts): every update and resync waits here first. */
   private held = new DelayQueue<() => void>((deliver) => deliver());
 
   /** Subscribes to `topics`; `position` is where the page's data was read, so events after it reach the page. */

@@ -16,7 +16,7 @@ import {
   offsetMinutes,
   zoneOffsetTable,
   type ZoneOffsetTable,
-} from '../../domain/time-zones.ts';
+} from '../../../domain/time-zones.ts';
 
 export const TIME_ZONE_COOKIE = 'tz';
 export const DEFAULT_TIME_ZONE = 'UTC';

@@ -2,7 +2,7 @@
 // a schema.org SportsEvent. schema.org gives an event no score property, so
 // none is invented here; the status uses its EventStatusType values (a match
 // being played or over was held as scheduled).
-import type { MatchSummary } from '../../domain/football-contracts.ts';
+import type { MatchSummary } from '../../../domain/football-contracts.ts';
 
 const EVENT_STATUS: Record<MatchSummary['status'], string> = {
   scheduled: 'EventScheduled',

@@ -85,7 +85,7 @@ class Slot {
   }
 }
 
-/** One part of the page that hydrates later than the rest (app/lib/hydrate-later.tsx): `data-hydrated` waits for it too. */
+/** One part of the page that hydrates later than the rest (app/lib/loading/hydrate-later.tsx): `data-hydrated` waits for it too. */
 export type PartSlot = Pick<Slot, 'mounted' | 'arrived' | 'release'>;
 export const partSlot = (): PartSlot => new Slot();
 
@@ -141,7 +141,7 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
         return { default: Arrived };
       },
       (error: unknown) => {
-        // A new deployment replaced the chunk: the guarded reload (app/lib/chunk-reload.ts); while it
+        // A new deployment replaced the chunk: the guarded reload (app/lib/loading/chunk-reload.ts); while it
         // reloads the server's HTML stays. Otherwise the error reaches the nearest error boundary.
         const reloading = reloadingFor(error);
         if (reloading) return reloading;

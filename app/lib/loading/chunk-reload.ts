@@ -49,7 +49,7 @@ function backOnline(): Promise<void> {
 }
 
 /**
- * Loads code that comes after the page (app/lib/deferred.tsx, app/lib/live-client.ts). A load that
+ * Loads code that comes after the page (app/lib/loading/deferred.tsx, app/lib/live/live-client.ts). A load that
  * fails while the browser is offline is tried again once it is back online; any other failure is
  * the caller's (for a chunk error: the guarded reload).
  */
