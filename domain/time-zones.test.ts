@@ -6,6 +6,7 @@ import {
   formatClockTime,
   formatDate,
   isCalendarDate,
+  isServedDate,
   isValidTimeZone,
   knowsOffset,
   offsetMinutes,
@@ -41,6 +42,14 @@ describe('validation', () => {
     expect(isCalendarDate('2024-02-29')).toBe(true);
     expect(isCalendarDate('2023-02-29')).toBe(false);
     expect(isCalendarDate('2023-2-1')).toBe(false);
+  });
+
+  it('serves real dates from 1850 to 2200 only, so a day always has a next one', () => {
+    expect(isServedDate('1872-11-30')).toBe(true);
+    expect(isServedDate('2200-12-31')).toBe(true);
+    expect(isServedDate('9999-12-31')).toBe(false);
+    expect(isServedDate('0000-01-01')).toBe(false);
+    expect(isServedDate('2016-02-30')).toBe(false);
   });
 });
 

@@ -93,6 +93,20 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
 }
 
+/**
+ * The years a date from a URL may name: football's first matches (1872) to well ahead. Far outside
+ * them the site's date arithmetic breaks: 9999-12-31 has no next day as YYYY-MM-DD, so the day's UTC
+ * range could not be built (a 500 from /api/matches, found by server/fuzz.test.ts).
+ */
+export const SERVED_YEARS = { from: 1850, to: 2200 } as const;
+
+/** A real calendar date (YYYY-MM-DD) within SERVED_YEARS. */
+export function isServedDate(value: string): boolean {
+  if (!isCalendarDate(value)) return false;
+  const year = Number(value.slice(0, 4));
+  return year >= SERVED_YEARS.from && year <= SERVED_YEARS.to;
+}
+
 /** The UTC calendar day (YYYY-MM-DD) of an instant. */
 export function utcDayOf(instant: Date): string {
   return instant.toISOString().slice(0, 10);

@@ -1,11 +1,9 @@
 // The date strip's dates (issue #5): pure helpers over YYYY-MM-DD strings.
-import { addDays, formatCalendarDate, isCalendarDate } from '../../../domain/time-zones.ts';
+import { addDays, formatCalendarDate, isServedDate } from '../../../domain/time-zones.ts';
 
-/** A `?date=` value when it is a real calendar date in a sane range, else null. */
+/** A `?date=` value when it is a real calendar date in the years the site serves, else null. */
 export function parseDateParam(value: string | null): string | null {
-  if (value === null || !isCalendarDate(value)) return null;
-  const year = Number(value.slice(0, 4));
-  return year >= 1850 && year <= 2200 ? value : null;
+  return value !== null && isServedDate(value) ? value : null;
 }
 
 export interface StripDay {

@@ -22,7 +22,7 @@ import {
 import { chalkboardSchema } from '../../../domain/chalkboard.ts';
 import { commentaryLineSchema } from '../../../domain/live-contracts.ts';
 import { matchStatusSchema } from '../../../domain/match-schemas.ts';
-import { isCalendarDate, isValidTimeZone } from '../../../domain/time-zones.ts';
+import { SERVED_YEARS, isServedDate, isValidTimeZone } from '../../../domain/time-zones.ts';
 import { errorBody, errorBodySchema } from '../../platform/http-errors.ts';
 import { NotFoundError, type FootballService } from './football.service.ts';
 
@@ -31,7 +31,10 @@ const CACHE_CONTROL = 'public, max-age=15, stale-while-revalidate=60';
 const codeSchema = z.string().regex(/^[a-z0-9]+(?:[.-][a-z0-9]+)*$/, 'must be a competition code such as en.1').max(40);
 const seasonCodeSchema = z.string().regex(/^\d{4}(?:-\d{2})?$/, 'must be a season such as 2023-24 or 2026');
 const idSchema = z.string().regex(/^[1-9]\d{0,11}$/, 'must be a positive whole number').transform(Number);
-const dateSchema = z.string().refine(isCalendarDate, 'must be a real date as YYYY-MM-DD');
+// The years the pages' ?date= accepts too (app/features/match-list/dates.ts).
+const dateSchema = z
+  .string()
+  .refine(isServedDate, `must be a real date as YYYY-MM-DD, from ${SERVED_YEARS.from} to ${SERVED_YEARS.to}`);
 const timeZoneSchema = z.string().refine(isValidTimeZone, 'must be an IANA time zone such as Europe/London');
 
 const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
