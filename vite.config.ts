@@ -47,10 +47,11 @@ export default defineConfig({
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             {
               name: 'shell',
-              // Not what only some pages use: the policy pages' prose, the placeholders, match JSON-LD, the
-              // match lists' group-by-group hydration.
+              // The site frame (a feature because its header brings in other features) goes with them. Not
+              // what only some pages use: the policy pages' prose, the placeholders, match JSON-LD, the match
+              // lists' group-by-group hydration.
               test: (id) =>
-                /[\\/]app[\\/](components|lib)[\\/]/.test(id) &&
+                /[\\/]app[\\/](components|lib|features[\\/]site-frame)[\\/]/.test(id) &&
                 !/[\\/](prose|coming-soon|json-ld|structured-data|hydrate-later)\.tsx?$/.test(id),
               minShareCount: 2,
             },

@@ -4,7 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts } from 'react-router';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
-import { RouteErrorBoundary } from './components/error-page.tsx';
+import { RouteErrorBoundary } from './features/site-frame/error-page.tsx';
 import { LiveAnnouncer } from './components/live-announcer.tsx';
 import { OfflineBanner } from './components/offline-banner.tsx';
 import { ProgressBar } from './components/progress-bar.tsx';

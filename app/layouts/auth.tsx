@@ -1,7 +1,7 @@
 // The auth layout: sign-in, registration and password reset, in one focused card.
 import { Outlet } from 'react-router';
-import { RouteErrorBoundary } from '../components/error-page.tsx';
-import { SiteFrame } from '../components/site-frame.tsx';
+import { RouteErrorBoundary } from '../features/site-frame/error-page.tsx';
+import { SiteFrame } from '../features/site-frame/site-frame.tsx';
 
 export default function AuthLayout() {
   return (

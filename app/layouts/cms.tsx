@@ -1,7 +1,7 @@
 // The CMS layout: the staff area, deliberately plain and apart from the public site.
 import { Outlet } from 'react-router';
 import { AppLink } from '../components/app-link.tsx';
-import { RouteErrorBoundary } from '../components/error-page.tsx';
+import { RouteErrorBoundary } from '../features/site-frame/error-page.tsx';
 import { useSite } from '../lib/site/site.ts';
 
 export default function CmsLayout() {

@@ -1,7 +1,7 @@
 // The default layout: every inner page, with breadcrumbs.
 import { Outlet } from 'react-router';
-import { RouteErrorBoundary } from '../components/error-page.tsx';
-import { SiteFrame } from '../components/site-frame.tsx';
+import { RouteErrorBoundary } from '../features/site-frame/error-page.tsx';
+import { SiteFrame } from '../features/site-frame/site-frame.tsx';
 
 export default function DefaultLayout() {
   return (

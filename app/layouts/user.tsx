@@ -1,8 +1,8 @@
 // The user layout: the signed-in visitor's own pages, with their section menu.
 import { Outlet } from 'react-router';
 import { AppNavLink } from '../components/app-link.tsx';
-import { RouteErrorBoundary } from '../components/error-page.tsx';
-import { SiteFrame } from '../components/site-frame.tsx';
+import { RouteErrorBoundary } from '../features/site-frame/error-page.tsx';
+import { SiteFrame } from '../features/site-frame/site-frame.tsx';
 
 const ACCOUNT_SECTIONS = [{ to: '/account', label: 'Account' }];
 

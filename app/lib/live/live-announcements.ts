@@ -1,4 +1,5 @@
-// What the polite live region says (app/components/live-announcer.tsx): goals
+// What the polite live region says (app/components/live-announcer.tsx, through
+// app/lib/live/live-region.ts): goals
 // and red cards from live updates, reported by the page hooks that apply them
 // (app/lib/live/use-live.ts) once the connection releases them, so the "delay live
 // updates" setting holds the announcements too. Throttled: one announcement at
@@ -7,8 +8,8 @@
 // result away. Loaded with the first live update, not with the page.
 import type { MatchEvent, MatchSummary } from '../../../domain/football-contracts.ts';
 import type { LiveScore } from '../../../domain/live-stream.ts';
-import { speakLive } from '../../components/live-announcer.tsx';
 import { realTimers, type Timers } from './live-delay.ts';
+import { speakLive } from './live-region.ts';
 import { hidesMatch, spoilerSettingFromCookie } from '../preferences/spoiler.ts';
 
 /**

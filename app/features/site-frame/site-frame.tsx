@@ -1,19 +1,25 @@
+// The frame every page sits in (shared by the layouts): the header, breadcrumbs, main area, footer and the
+// phone's extras, and the error page drawn inside it. A feature rather than a component (issue #18): the
+// header brings in the search, the live-delay badge, the menu dialog and the account popups, and
+// app/components import no features.
 import type { ReactNode } from 'react';
-import { useSite } from '../lib/site/site.ts';
-import { Breadcrumbs } from './breadcrumbs.tsx';
-import { useListLinkArea } from './list-link.tsx';
-import { deferred } from '../lib/loading/deferred.tsx';
-import type { SiteFooterProps } from './site-footer.tsx';
+import { useSite } from '../../lib/site/site.ts';
+import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
+import { useListLinkArea } from '../../components/list-link.tsx';
+import { deferred } from '../../lib/loading/deferred.tsx';
+import type { SiteFooterProps } from '../../components/site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 // Rendered by the server; their code loads after the page's (app/lib/loading/deferred.tsx, issue #5's first-load
 // budget): the footer, below the fold on every page, and the phone's bottom bar and floating button, whose
 // links work as plain links until then.
-const SiteFooter = deferred<SiteFooterProps>(async () => (await import('./site-footer.tsx')).SiteFooter);
+const SiteFooter = deferred<SiteFooterProps>(async () => (await import('../../components/site-footer.tsx')).SiteFooter);
 const FloatingButton = deferred<Record<string, never>>(
-  async () => (await import('./floating-button.tsx')).FloatingButton,
+  async () => (await import('../../components/floating-button.tsx')).FloatingButton,
 );
-const BottomNav = deferred<Record<string, never>>(async () => (await import('./bottom-nav.tsx')).BottomNav);
+const BottomNav = deferred<Record<string, never>>(
+  async () => (await import('../../components/bottom-nav.tsx')).BottomNav,
+);
 
 export interface SiteFrameProps {
   children: ReactNode;

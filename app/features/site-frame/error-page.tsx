@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ERROR_PAGE_FAILED_MESSAGE } from '../lib/site/error-page-fallback.ts';
-import { useSite } from '../lib/site/site.ts';
-import { ErrorBoundaryLite } from './error-boundary-lite.tsx';
-import { markNavigationFailed } from './progress-bar.tsx';
+import { ERROR_PAGE_FAILED_MESSAGE } from '../../lib/site/error-page-fallback.ts';
+import { useSite } from '../../lib/site/site.ts';
+import { ErrorBoundaryLite } from '../../components/error-boundary-lite.tsx';
+import { markNavigationFailed } from '../../components/progress-bar.tsx';
 import { SiteFrame } from './site-frame.tsx';
 
 export const NOT_FOUND_MESSAGE = 'This page could not be found';

@@ -1,24 +1,24 @@
 import { Suspense, useState, type MouseEvent } from 'react';
 import { Form } from 'react-router';
-import type { AuthDialogView } from '../features/auth-forms/auth-dialog.tsx';
-import { useSignedInUser } from '../lib/auth/auth-user.ts';
-import { lazyWithReload } from '../lib/loading/chunk-reload.ts';
-import { deferred } from '../lib/loading/deferred.tsx';
-import { MAIN_NAVIGATION } from '../lib/routing/navigation.ts';
-import { AppLink, AppNavLink } from './app-link.tsx';
-import { ErrorBoundaryLite } from './error-boundary-lite.tsx';
-import { LiveDelayBadge } from '../features/preferences/live-delay-badge.tsx';
-import { HeaderSearch } from '../features/search/header-search.tsx';
+import type { AuthDialogView } from '../auth-forms/auth-dialog.tsx';
+import { useSignedInUser } from '../../lib/auth/auth-user.ts';
+import { lazyWithReload } from '../../lib/loading/chunk-reload.ts';
+import { deferred } from '../../lib/loading/deferred.tsx';
+import { MAIN_NAVIGATION } from '../../lib/routing/navigation.ts';
+import { AppLink, AppNavLink } from '../../components/app-link.tsx';
+import { ErrorBoundaryLite } from '../../components/error-boundary-lite.tsx';
+import { LiveDelayBadge } from '../preferences/live-delay-badge.tsx';
+import { HeaderSearch } from '../search/header-search.tsx';
 
 // The colour-mode radios are rendered by the server and their code loads after the page's
 // (app/lib/loading/deferred.tsx; issue #5's first-load budget); the mode itself is applied before first paint.
 const ColourModeSwitch = deferred<Record<string, never>>(
-  async () => (await import('./colour-mode-switch.tsx')).ColourModeSwitch,
+  async () => (await import('../../components/colour-mode-switch.tsx')).ColourModeSwitch,
 );
 // The menu dialog is code-split: most visitors never open it.
-const SiteMenuDialog = lazyWithReload(() => import('../features/site-menu/site-menu-dialog.tsx'));
+const SiteMenuDialog = lazyWithReload(() => import('../site-menu/site-menu-dialog.tsx'));
 // The account popups likewise (issue #6); without JavaScript the links lead to the pages.
-const AuthDialog = lazyWithReload(() => import('../features/auth-forms/auth-dialog.tsx'));
+const AuthDialog = lazyWithReload(() => import('../auth-forms/auth-dialog.tsx'));
 
 /** A plain click opens the popup; a click meant for a new tab still follows the link. */
 function opensPopup(event: MouseEvent<HTMLAnchorElement>): boolean {
