@@ -60,6 +60,10 @@ export default async function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Errors React met before the shell was ready: a shell error is reported by React Router (handleError
+    // above) once onShellError rejects; any other was recovered inside a Suspense boundary (a deferred
+    // part rendered on the client instead), and is logged here once the shell is ready.
+    const recovered: unknown[] = [];
     const userAgent = request.headers.get('user-agent');
     // Crawlers get the whole page at once; browsers get it streamed.
     const readyOption: keyof RenderToPipeableStreamOptions =
@@ -74,6 +78,7 @@ export default async function handleRequest(
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       [readyOption]() {
         shellRendered = true;
+        for (const error of recovered.splice(0)) logPageError(loadContext, request, error, 'page render error inside a Suspense boundary');
         const body = new PassThrough({
           final(callback) {
             clearTimeout(timeoutId);
@@ -101,8 +106,8 @@ export default async function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        // Errors before the shell is ready are reported by React Router itself (handleError above).
         if (shellRendered) logPageError(loadContext, request, error, 'page render error after the first bytes');
+        else recovered.push(error);
       },
     });
   });

@@ -53,6 +53,20 @@ describe('unexpected errors of pages', () => {
     expect(stderr).not.toHaveBeenCalled();
   });
 
+  it('logs an error a Suspense boundary recovered from while rendering, once, with the request id', async () => {
+    const stderr = vi.spyOn(process.stderr, 'write');
+    const consoleError = vi.spyOn(console, 'error');
+    const response = await t.app.request('/__test/suspense-error', { headers: { 'x-request-id': 'error-test-suspense' } });
+    const html = await response.text();
+    expect(html).toContain('A page with a part that fails');
+    const logged = errorsOf('error-test-suspense');
+    expect(logged).toHaveLength(1);
+    expect(logged[0]?.msg).toBe('page render error inside a Suspense boundary');
+    expect(logged[0]?.err?.message).toBe('A part that fails to render on the server');
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(stderr).not.toHaveBeenCalled();
+  });
+
   it('does not log a route’s own 404 or a refused form as an error', async () => {
     const stderr = vi.spyOn(process.stderr, 'write');
     const consoleError = vi.spyOn(console, 'error');

@@ -46,6 +46,16 @@ describe('cached pages and their CSP nonces', () => {
         expect(response.bodyNonces).toEqual([response.headerNonce]);
       }
       expect(new Set(responses.map((response) => response.headerNonce)).size).toBe(3);
+      // No copy carries another visitor's nonce anywhere, in any form (escaped or not).
+      for (const response of responses) {
+        for (const other of responses) {
+          if (other === response) continue;
+          const nonce = other.headerNonce as string;
+          for (const form of [nonce, JSON.stringify(nonce).slice(1, -1), encodeURIComponent(nonce)]) {
+            expect(response.html.includes(form)).toBe(false);
+          }
+        }
+      }
       const [first, ...others] = responses.map((response) => response.html.split(response.headerNonce as string).join('NONCE'));
       for (const other of others) expect(other).toBe(first);
     }

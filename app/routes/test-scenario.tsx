@@ -1,5 +1,6 @@
 // Pages that exist only for the end-to-end suite (ENABLE_TEST_ROUTES=1): they
 // make the error paths and timing behaviours of the shell reproducible.
+import { Suspense } from 'react';
 import { data } from 'react-router';
 import { AppLink } from '../components/app-link.tsx';
 import { VirtualList } from '../components/virtual-list.tsx';
@@ -26,6 +27,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     }
     case 'virtual-list':
     case 'scroll':
+    case 'suspense-error':
       return { scenario: params.scenario, ms: 0 };
     default:
       throw data(null, { status: 404 });
@@ -36,7 +38,23 @@ export const meta: Route.MetaFunction = () => [{ title: 'Test scenario' }, { nam
 
 const LIST = Array.from({ length: 5000 }, (_, index) => ({ id: index, label: `Row ${index + 1}` }));
 
+/** Fails only while the server renders it: React recovers inside the Suspense boundary, and the browser renders it. */
+function FailsOnTheServer() {
+  if (typeof document === 'undefined') throw new Error('A part that fails to render on the server');
+  return <p>Rendered in the browser.</p>;
+}
+
 export default function TestScenario({ loaderData }: Route.ComponentProps) {
+  if (loaderData.scenario === 'suspense-error') {
+    return (
+      <div>
+        <h1 className="text-2xl font-bold">A page with a part that fails</h1>
+        <Suspense fallback={<p>Loading a part…</p>}>
+          <FailsOnTheServer />
+        </Suspense>
+      </div>
+    );
+  }
   if (loaderData.scenario === 'virtual-list') {
     return (
       <VirtualList
