@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{app,server,db,domain,scripts}/**/*.test.{ts,tsx}'],
+    include: ['{app,server,db,domain,scripts,lint}/**/*.test.{ts,tsx}'],
     setupFiles: ['tests/helpers/fail-on-console-error.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
