@@ -3,6 +3,7 @@
 // expires_in }, user } }` for sign-in and registration, `{ user }` for the user.
 import { z } from 'zod';
 import { ROLES, type Role } from '../../../domain/account-contracts.ts';
+import { isPlainLine } from '../../../domain/text.ts';
 import { isCommonPassword } from './common-passwords.ts';
 
 /** Staff roles carry `cms:*` scopes; the CMS checks them (spec §6 "a scope check on the user"). */
@@ -56,7 +57,8 @@ export const displayNameSchema = z
   .string()
   .trim()
   .min(1, 'Enter the name to show')
-  .max(80, 'Use at most 80 characters');
+  .max(80, 'Use at most 80 characters')
+  .refine(isPlainLine, 'Use letters, digits and punctuation, without control characters');
 
 export const registerInputSchema = z.object({
   email: emailSchema,
@@ -107,12 +109,27 @@ export const FAVOURITE_KINDS = ['team', 'competition', 'match'] as const;
 const favouriteRefs = <T extends z.ZodType>(item: T) => z.array(item).max(200).default([]);
 
 /**
+ * A competition code as the football API names it (en.1, euro). Any other text could never match one,
+ * and NUL made PostgreSQL refuse the look-up (a 500; found by server/fuzz.test.ts).
+ */
+const competitionCodeSchema = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^[a-z0-9]+(?:[.-][a-z0-9]+)*$/, 'must be a competition code such as en.1');
+
+const favouriteIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[1-9]\d{0,11}$/);
+
+/**
  * Favourites as a device keeps them (app/lib/preferences/favourites.ts: ids and codes, no
  * names); merged into the account at sign-in, and the shape GET /api/auth/favourites answers.
  */
 export const deviceFavouritesSchema = z.object({
   teams: favouriteRefs(z.number().int().positive()),
-  competitions: favouriteRefs(z.string().trim().min(1).max(64)),
+  competitions: favouriteRefs(competitionCodeSchema),
   matches: favouriteRefs(z.number().int().positive()),
 });
 export type DeviceFavourites = z.infer<typeof deviceFavouritesSchema>;
@@ -121,7 +138,7 @@ export type DeviceFavourites = z.infer<typeof deviceFavouritesSchema>;
 export const favouriteParamsSchema = z.object({
   kind: z.enum(FAVOURITE_KINDS),
   /** A team or match id, or a competition code. */
-  ref: z.string().trim().min(1).max(64),
+  ref: z.union([favouriteIdSchema, competitionCodeSchema], 'must be a team or match id or a competition code'),
 });
 
 // ---- Responses ------------------------------------------------------------
