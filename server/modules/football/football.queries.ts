@@ -9,11 +9,9 @@ import type {
   Lineups,
   MatchEvent,
   MatchSummary,
-  PlayerStats,
   Season,
   Squad,
   TeamRef,
-  TeamStats,
 } from '../../../domain/football-contracts.ts';
 import { commentaryLineSchema, type CommentaryLine } from '../../../domain/live-contracts.ts';
 import type { MatchClock } from '../../../domain/match-clock.ts';
@@ -424,53 +422,6 @@ export async function getLineups(db: Db, matchId: number, homeTeamId: number, aw
     };
   };
   return { home: side(homeTeamId), away: side(awayTeamId) };
-}
-
-export async function listTeamStats(db: Db, matchId: number): Promise<TeamStats[]> {
-  const rows = await db.selectFrom('match_team_stats').selectAll().where('match_id', '=', matchId).execute();
-  return rows.map((row) => ({
-    teamId: Number(row.team_id),
-    shots: row.shots,
-    shotsOnTarget: row.shots_on_target,
-    possession: row.possession,
-    passes: row.passes,
-    passesAccurate: row.passes_accurate,
-    corners: row.corners,
-    fouls: row.fouls,
-    offsides: row.offsides,
-    yellowCards: row.yellow_cards,
-    redCards: row.red_cards,
-  }));
-}
-
-export async function listPlayerStats(db: Db, matchId: number): Promise<PlayerStats[]> {
-  const rows = await db
-    .selectFrom('match_player_stats as s')
-    .innerJoin('player as p', 'p.id', 's.player_id')
-    .selectAll('s')
-    .select('p.name')
-    .where('s.match_id', '=', matchId)
-    .orderBy('s.team_id')
-    .orderBy('s.minutes', 'desc')
-    .execute();
-  return rows.map((row) => ({
-    playerId: Number(row.player_id),
-    name: row.name,
-    teamId: Number(row.team_id),
-    minutes: row.minutes,
-    goals: row.goals,
-    assists: row.assists,
-    shots: row.shots,
-    shotsOnTarget: row.shots_on_target,
-    passes: row.passes,
-    passesAccurate: row.passes_accurate,
-    keyPasses: row.key_passes,
-    duels: row.duels,
-    duelsWon: row.duels_won,
-    fouls: row.fouls,
-    yellowCards: row.yellow_cards,
-    redCards: row.red_cards,
-  }));
 }
 
 export async function findTeamRow(db: Db, teamId: number) {

@@ -1,6 +1,7 @@
 // The football read service: what pages and the JSON API ask about
 // competitions, seasons, tables, matches and teams. Tables come from the pure
 // rules engine (domain/standings.ts) over the stored results.
+import { readPlayerStats, readTeamStats } from '../../../db/match-stats-rows.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import type { Chalkboard } from '../../../domain/chalkboard.ts';
@@ -46,11 +47,9 @@ import {
   listCommentary,
   listMatchEvents,
   listMatchSummaries,
-  listPlayerStats,
   listSeasonGoals,
   listSeasonResults,
   listSeasons,
-  listTeamStats,
   listLatestSquad,
   listTeamsByIds,
   searchTeams,
@@ -482,7 +481,7 @@ export function createFootballService(db: Kysely<Database>) {
 
     async getStats(id: number): Promise<{ teams: TeamStats[]; players: PlayerStats[] }> {
       await requireMatch(id);
-      const [teams, players] = await Promise.all([listTeamStats(db, id), listPlayerStats(db, id)]);
+      const [teams, players] = await Promise.all([readTeamStats(db, id), readPlayerStats(db, id)]);
       return { teams, players };
     },
 

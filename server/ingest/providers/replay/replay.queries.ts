@@ -2,11 +2,11 @@
 // streams, and one match's whole timeline (events, actions, line-ups).
 import type { Kysely } from 'kysely';
 import { toIsoString } from '../../../../db/client.ts';
+import { readPlayerStats, readTeamStats } from '../../../../db/match-stats-rows.ts';
 import type { Database } from '../../../../db/schema.ts';
 import type { PlayerStats, TeamStats } from '../../../../domain/football-contracts.ts';
 import { keyEventTypeSchema } from '../../../../domain/live-contracts.ts';
 import { parseTags } from '../../../../domain/match-stats.ts';
-import { listPlayerStats, listTeamStats } from '../../../modules/football/football.queries.ts';
 import type { ReplayAction, ReplayEvent, ReplayPeriod, ReplayTimeline } from '../../../../domain/replay.ts';
 
 type Db = Kysely<Database>;
@@ -99,7 +99,7 @@ export async function loadReplaySource(db: Db, matchId: number, options: { full:
       .execute(),
     db.selectFrom('match_side').select(['side', 'formation', 'coach']).where('match_id', '=', matchId).execute(),
   ]);
-  const [storedTeamStats, storedPlayerStats] = options.full ? [[], []] : await Promise.all([listTeamStats(db, matchId), listPlayerStats(db, matchId)]);
+  const [storedTeamStats, storedPlayerStats] = options.full ? [[], []] : await Promise.all([readTeamStats(db, matchId), readPlayerStats(db, matchId)]);
 
   const homeId = Number(match.home_id);
   const awayId = Number(match.away_id);
