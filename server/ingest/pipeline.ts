@@ -28,6 +28,7 @@ import {
 } from '../../domain/live-contracts.ts';
 import type { MatchChanged, MatchState } from '../../domain/match-changes.ts';
 import { readClock, type MatchClock } from '../../domain/match-clock.ts';
+import { findSameMatch } from '../../domain/same-match.ts';
 import type { MatchStatus } from '../../domain/match-status.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { LiveWriter, NewLiveEvent } from '../modules/live/live.service.ts';
@@ -222,18 +223,31 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     // The same fixture imported from another source (e.g. openfootball) becomes this provider's match.
     let matchId: number | undefined;
     if (!snapshot.replayOf) {
-      const kickoff = Date.parse(snapshot.kickoffAt);
-      const existing = await trx
+      // Decision 009's one rule (domain/same-match.ts); a live provider's home and away are trusted.
+      const kickoffAt = new Date(snapshot.kickoffAt).toISOString();
+      const around = (days: number) => new Date(Date.parse(kickoffAt) + days * 86_400_000).toISOString();
+      const candidates = await trx
         .selectFrom('match')
-        .select('id')
+        .select(['id', 'kickoff_at', 'kickoff_time_known'])
         .where('season_id', '=', season.id)
         .where('home_team_id', '=', homeId)
         .where('away_team_id', '=', awayId)
         .where('replay_of_match_id', 'is', null)
-        .where('kickoff_at', '>=', new Date(kickoff - 36 * 3600_000).toISOString())
-        .where('kickoff_at', '<=', new Date(kickoff + 36 * 3600_000).toISOString())
-        .executeTakeFirst();
-      if (existing) matchId = Number(existing.id);
+        .where('kickoff_at', '>=', around(-3))
+        .where('kickoff_at', '<=', around(3))
+        .execute();
+      const existing = findSameMatch(
+        candidates.map((row) => ({
+          id: Number(row.id),
+          homeTeamId: homeId,
+          awayTeamId: awayId,
+          kickoffAt: toIsoString(row.kickoff_at),
+          kickoffTimeKnown: row.kickoff_time_known === 1,
+        })),
+        { homeTeamId: homeId, awayTeamId: awayId, kickoffAt, kickoffTimeKnown: true },
+        { sidesFixed: true },
+      );
+      if (existing) matchId = existing.id;
     }
     if (matchId === undefined) {
       const row = await trx

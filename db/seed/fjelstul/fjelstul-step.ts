@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import type { Insertable } from 'kysely';
 import { findCompetitionDefinition } from '../../../domain/competitions.ts';
 import { foldText } from '../../../domain/names.ts';
+import { findSameMatch, type MatchIdentity } from '../../../domain/same-match.ts';
 import { toIsoString } from '../../client.ts';
 import type { MatchEventTable, MatchLineupTable, MatchTable, PlayerTable, SquadMemberTable } from '../../schema.ts';
 import { RefStore } from '../openfootball/ref-store.ts';
@@ -33,7 +34,6 @@ export const fjelstulStep: SeedStep = { name: 'fjelstul', licence: FJELSTUL_LICE
 const COMPETITION_CODE = 'world.cup';
 const GOAL_TYPES = new Set(['goal', 'own_goal', 'penalty_goal']);
 /** Another source's match is the same match when it has the same two teams and kicks off within this. */
-const SAME_MATCH_WITHIN_MS = 36 * 3_600_000;
 const BATCH = 400;
 
 export interface FjelstulCounts {
@@ -445,11 +445,8 @@ async function localVenue(run: Run, stadium: StadiumRow): Promise<number> {
   return id;
 }
 
-interface StoredMatch {
+interface StoredMatch extends MatchIdentity {
   id: number;
-  homeTeamId: number;
-  awayTeamId: number;
-  kickoffMs: number;
   hasEvents: number;
   scores: Array<number | null>;
 }
@@ -465,7 +462,8 @@ async function loadOtherMatches(run: Run, seasonId: number): Promise<StoredMatch
       id: Number(row.id),
       homeTeamId: Number(row.home_team_id),
       awayTeamId: Number(row.away_team_id),
-      kickoffMs: Date.parse(toIsoString(row.kickoff_at)),
+      kickoffAt: toIsoString(row.kickoff_at),
+      kickoffTimeKnown: row.kickoff_time_known === 1,
       hasEvents: row.has_events,
       scores: [
         row.home_score,
@@ -478,15 +476,9 @@ async function loadOtherMatches(run: Run, seasonId: number): Promise<StoredMatch
     }));
 }
 
-/** The same match from another source: the same two teams (either way round), kicking off within 36 hours. */
-function findSameMatch(stored: StoredMatch[], home: number, away: number, kickoffMs: number): StoredMatch | undefined {
-  const candidates = stored.filter(
-    (row) =>
-      ((row.homeTeamId === home && row.awayTeamId === away) || (row.homeTeamId === away && row.awayTeamId === home)) &&
-      Math.abs(row.kickoffMs - kickoffMs) <= SAME_MATCH_WITHIN_MS,
-  );
-  candidates.sort((a, b) => Math.abs(a.kickoffMs - kickoffMs) - Math.abs(b.kickoffMs - kickoffMs));
-  const found = candidates[0];
+/** The same match stored by another source (domain/same-match.ts; Fjelstul lists teams either way round), taken off the list. */
+function takeSameMatch(stored: StoredMatch[], homeTeamId: number, awayTeamId: number, kickoffAt: string): StoredMatch | undefined {
+  const found = findSameMatch(stored, { homeTeamId, awayTeamId, kickoffAt, kickoffTimeKnown: true }, { sidesFixed: false });
   if (found) stored.splice(stored.indexOf(found), 1);
   return found;
 }
@@ -532,7 +524,7 @@ async function importTournament(
     const home = localTeam(run, match.home_team_id);
     const away = localTeam(run, match.away_team_id);
     const kickoffAt = kickoffUtc(match.match_date, match.match_time, match.country_name, match.city_name);
-    const existing = findSameMatch(stored, home, away, Date.parse(kickoffAt));
+    const existing = takeSameMatch(stored, home, away, kickoffAt);
     if (existing) {
       details.push(await mergeIntoMatch(run, entry, derived, existing, storedDetails.get(existing.id)));
       run.refs.set('match', match.match_id, existing.id);

@@ -8,6 +8,7 @@ import { playerStatsRow, teamStatsRow } from '../../match-stats-rows.ts';
 import { existsSync } from 'node:fs';
 import type { Insertable } from 'kysely';
 import { findCompetitionDefinition } from '../../../domain/competitions.ts';
+import { findSameMatch, type MatchIdentity } from '../../../domain/same-match.ts';
 import type { MatchTable, PlayerTable } from '../../schema.ts';
 import { ensureCompetition, ensureSeason, type SeedContext, type SeedDb, type SeedStep } from '../seed-kit.ts';
 import { saveRef } from '../../source-refs.ts';
@@ -182,7 +183,9 @@ async function importCompetition(run: Run, dir: string, competition: WyscoutComp
     const round = rounds.get(match.wyId) ?? { stage: null, round: null, group: null };
     const kickoffAt = kickoffIso(match.dateutc);
 
-    const existing = findSameMatch(stored, homeTeamId, awayTeamId, kickoffAt);
+    // The same real match from another source (domain/same-match.ts): teams either way round, as
+    // openfootball may list a tournament's neutral-venue matches.
+    const existing = findSameMatch(stored, { homeTeamId, awayTeamId, kickoffAt, kickoffTimeKnown: true }, { sidesFixed: false });
     let matchId: number;
     let storedHomeTeamId = homeTeamId;
     if (existing) {
@@ -453,12 +456,8 @@ async function findOrCreateVenue(run: Run, name: string | null | undefined): Pro
   return id;
 }
 
-interface StoredMatch {
+interface StoredMatch extends MatchIdentity {
   id: number;
-  homeTeamId: number;
-  awayTeamId: number;
-  kickoffAt: string;
-  kickoffTimeKnown: boolean;
   row: {
     stage: string | null;
     round: string | null;
@@ -501,34 +500,6 @@ async function loadSeasonMatches(db: SeedDb, seasonId: number): Promise<StoredMa
       away_score_pen: row.away_score_pen,
     },
   }));
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * The same real match from another source: same season (so same competition),
- * the same two teams (either way round) and the same UTC date — or the next or
- * previous date when that source did not know the kick-off time and stored a day.
- */
-function findSameMatch(
-  stored: readonly StoredMatch[],
-  homeTeamId: number,
-  awayTeamId: number,
-  kickoffAt: string,
-): StoredMatch | undefined {
-  const day = kickoffAt.slice(0, 10);
-  const dayMs = Date.parse(`${day}T00:00:00Z`);
-  const candidates = stored.filter((row) => {
-    const sameTeams =
-      (row.homeTeamId === homeTeamId && row.awayTeamId === awayTeamId) ||
-      (row.homeTeamId === awayTeamId && row.awayTeamId === homeTeamId);
-    if (!sameTeams) return false;
-    const rowDay = row.kickoffAt.slice(0, 10);
-    if (rowDay === day) return true;
-    return !row.kickoffTimeKnown && Math.abs(Date.parse(`${rowDay}T00:00:00Z`) - dayMs) <= DAY_MS;
-  });
-  const distance = (row: StoredMatch) => Math.abs(Date.parse(row.kickoffAt) - Date.parse(kickoffAt));
-  return candidates.sort((a, b) => distance(a) - distance(b))[0];
 }
 
 type ScoreColumn = 'score' | 'score_ht' | 'score_et' | 'score_pen';
