@@ -210,29 +210,6 @@ export function scorelineConfig(root = import.meta.dirname) {
       },
     },
     {
-      // TODO(issue #18, lead): remove when the replay provider reads through the football service. Until then
-      // replay.queries.ts reads football.queries.ts (the last break of issue #18's list); this file alone, this
-      // one import alone, is let through. Every other policy still applies to it.
-      files: ['server/ingest/providers/replay/replay.queries.ts'],
-      rules: {
-        'boundaries/dependencies': [
-          'error',
-          {
-            default: 'allow',
-            checkAllOrigins: true,
-            policies: [
-              ...POLICIES,
-              {
-                allow: {
-                  to: { element: { type: 'module', captured: { name: 'football' } }, file: { categories: 'queries' } },
-                },
-              },
-            ],
-          },
-        ],
-      },
-    },
-    {
       // Code a page runs while hydrating: a browser's first collation starts Intl (50–100 ms of one core,
       // docs/performance.md). Names sort with compareNames (domain/names.ts), timestamps with compareIso.
       files: ['app/**/*.{ts,tsx}', 'domain/**/*.ts'],
