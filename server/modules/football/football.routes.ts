@@ -22,6 +22,7 @@ import {
 import { chalkboardSchema } from '../../../domain/chalkboard.ts';
 import { commentaryLineSchema } from '../../../domain/live-contracts.ts';
 import { matchStatusSchema } from '../../../domain/match-schemas.ts';
+import { isPlainLine } from '../../../domain/text.ts';
 import { SERVED_YEARS, isServedDate, isValidTimeZone } from '../../../domain/time-zones.ts';
 import { errorBody, errorBodySchema } from '../../platform/http-errors.ts';
 import { NotFoundError, type FootballService } from './football.service.ts';
@@ -98,7 +99,12 @@ const routes = {
     summary: 'Matches of a season, filtered by round, team or status',
     request: {
       params: seasonParams,
-      query: z.object({ round: z.string().max(100).optional(), team: idSchema.optional(), status: matchStatusSchema.optional() }),
+      query: z.object({
+        // No control characters: PostgreSQL refuses NUL in a text value (a 500; found by server/fuzz.test.ts).
+        round: z.string().max(100).refine(isPlainLine, 'must be a round name such as Matchday 1').optional(),
+        team: idSchema.optional(),
+        status: matchStatusSchema.optional(),
+      }),
     },
     responses: { 200: json(z.object({ matches: z.array(matchSummarySchema) })), ...errors },
   }),
