@@ -95,6 +95,22 @@ describe.each(TEST_ENGINES)('control characters in typed text on %s', (engine) =
     expect(await count('user_favourite')).toBe(0);
   });
 
+  it('lets the account page remove or add a favourite whose ref holds NUL without an error: it names none', async () => {
+    const registered = await post('/api/auth/register', { email: 'page@example.org', password: PASSWORD });
+    expect(registered.status).toBe(201);
+    const user = await t.database.handle.db
+      .selectFrom('user_account')
+      .select('id')
+      .where('email', '=', 'page@example.org')
+      .executeTakeFirstOrThrow();
+    // app/routes/account.tsx hands the form's kind and ref to the service as they came.
+    await expect(
+      t.services.accounts.removeFavourite(Number(user.id), 'competition', 'en.1\u0000'),
+    ).resolves.toBeUndefined();
+    await expect(t.services.accounts.addFavourite(Number(user.id), 'competition', 'en.1\u0000')).resolves.toBe(false);
+    expect(await count('user_favourite')).toBe(0);
+  });
+
   it('signs in with device favourites holding NUL, leaving them out', async () => {
     const registered = await post('/api/auth/register', { email: 'device@example.org', password: PASSWORD });
     expect(registered.status).toBe(201);

@@ -12,6 +12,7 @@ import { toAddressKey, type LimitOutcome, type RateLimit, type RateLimits } from
 import {
   changePasswordInputSchema,
   deviceFavouritesSchema,
+  favouriteParamsSchema,
   forgotPasswordInputSchema,
   loginInputSchema,
   profileInputSchema,
@@ -588,7 +589,12 @@ export function createAccountService(deps: {
       return q.listFavourites(db, userId);
     },
 
-    async addFavourite(userId, kind, ref) {
+    async addFavourite(userId, kind, input) {
+      // Only an id or a competition code names a favourite. The API checks its path; the account page's
+      // form does not, and text holding NUL made PostgreSQL refuse the look-up (a 500; server/fuzz.test.ts).
+      const parsed = favouriteParamsSchema.safeParse({ kind, ref: input });
+      if (!parsed.success) return false;
+      const { ref } = parsed.data;
       const id = /^[1-9]\d{0,11}$/.test(ref) ? Number(ref) : null;
       const refs = {
         teams: kind === 'team' && id !== null ? [id] : [],
@@ -602,7 +608,9 @@ export function createAccountService(deps: {
     },
 
     async removeFavourite(userId, kind, ref) {
-      await q.removeFavourite(db, userId, kind, ref);
+      // As addFavourite: what cannot name a favourite is not one of the account's.
+      const parsed = favouriteParamsSchema.safeParse({ kind, ref });
+      if (parsed.success) await q.removeFavourite(db, userId, kind, parsed.data.ref);
     },
 
     async createStaffUser(input) {
