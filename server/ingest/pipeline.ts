@@ -10,6 +10,7 @@ import type { Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import { toIsoString, type DatabaseHandle } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
+import { matchColumnsOf, splitMatchRow, type MatchRow } from '../../db/match-rows.ts';
 import { playerStatsRow, teamStatsRow } from '../../db/match-stats-rows.ts';
 import { findRef, saveRef } from '../../db/source-refs.ts';
 import { resolveTeam } from '../../db/teams.ts';
@@ -61,36 +62,14 @@ export interface PipelineOptions {
   live: LiveWriter;
 }
 
-interface MatchRow {
-  id: number;
-  season_id: number;
-  home_team_id: number;
-  away_team_id: number;
-  status: string;
-  clock_phase: string | null;
-  phase_started_at: string | null;
-  clock_rate: number;
-  minute: number | null;
-  home_score: number | null;
-  away_score: number | null;
-  home_score_ht: number | null;
-  away_score_ht: number | null;
-  home_score_et: number | null;
-  away_score_et: number | null;
-  home_score_pen: number | null;
-  away_score_pen: number | null;
-  observed_at: string | null;
-  replay_of_match_id: number | null;
-  replay_kickoff_at: string | null;
-  home_name: string;
-  away_name: string;
-}
+/** The stored match a snapshot applies to, with what its events and commentary name. */
+type LoadedMatch = MatchRow & { replay_kickoff_at: string | null; home_name: string; away_name: string };
 
 /** What one snapshot's steps share inside its transaction. */
 interface ApplyStep {
   trx: Trx;
   snapshot: ProviderMatchSnapshot;
-  match: MatchRow;
+  match: LoadedMatch;
   created: boolean;
   now: Date;
   topic: string;
@@ -128,49 +107,21 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   const { db } = database;
   const listeners = new Set<(change: MatchChanged) => void>();
 
-  async function loadMatch(trx: Trx, matchId: number): Promise<MatchRow> {
+  async function loadMatch(trx: Trx, matchId: number): Promise<LoadedMatch> {
     const row = await trx
       .selectFrom('match as m')
       .innerJoin('team as h', 'h.id', 'm.home_team_id')
       .innerJoin('team as a', 'a.id', 'm.away_team_id')
       .leftJoin('match as o', 'o.id', 'm.replay_of_match_id')
-      .select([
-        'm.id',
-        'm.season_id',
-        'm.home_team_id',
-        'm.away_team_id',
-        'm.status',
-        'm.clock_phase',
-        'm.phase_started_at',
-        'm.clock_rate',
-        'm.minute',
-        'm.home_score',
-        'm.away_score',
-        'm.home_score_ht',
-        'm.away_score_ht',
-        'm.home_score_et',
-        'm.away_score_et',
-        'm.home_score_pen',
-        'm.away_score_pen',
-        'm.observed_at',
-        'm.replay_of_match_id',
-        'o.kickoff_at as replay_kickoff_at',
-        'h.name as home_name',
-        'a.name as away_name',
-      ])
+      .select([...matchColumnsOf('m'), 'o.kickoff_at as replay_kickoff_at', 'h.name as home_name', 'a.name as away_name'])
       .where('m.id', '=', matchId)
       .executeTakeFirstOrThrow();
+    const { match, rest } = splitMatchRow(row);
     return {
-      ...row,
-      id: Number(row.id),
-      season_id: Number(row.season_id),
-      home_team_id: Number(row.home_team_id),
-      away_team_id: Number(row.away_team_id),
-      phase_started_at: row.phase_started_at === null ? null : toIsoString(row.phase_started_at),
-      observed_at: row.observed_at === null ? null : toIsoString(row.observed_at),
-      replay_of_match_id: row.replay_of_match_id === null ? null : Number(row.replay_of_match_id),
-      replay_kickoff_at: row.replay_kickoff_at === null ? null : toIsoString(row.replay_kickoff_at),
-      clock_rate: Number(row.clock_rate),
+      ...match,
+      replay_kickoff_at: rest.replay_kickoff_at === null ? null : toIsoString(rest.replay_kickoff_at),
+      home_name: rest.home_name,
+      away_name: rest.away_name,
     };
   }
 
@@ -275,7 +226,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     return { matchId, created: true };
   }
 
-  async function writeLineups(trx: Trx, snapshot: ProviderMatchSnapshot, match: MatchRow, names: Map<number, string>): Promise<void> {
+  async function writeLineups(trx: Trx, snapshot: ProviderMatchSnapshot, match: LoadedMatch, names: Map<number, string>): Promise<void> {
     if (!snapshot.lineups) return;
     const existing = await trx.selectFrom('match_lineup').select('player_id').where('match_id', '=', match.id).limit(1).executeTakeFirst();
     if (existing) return;
@@ -318,7 +269,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   }
 
   /** Step 2 (after resolving the match): a snapshot observed before the stored one changes nothing. */
-  function isStale(match: MatchRow, snapshot: ProviderMatchSnapshot): boolean {
+  function isStale(match: LoadedMatch, snapshot: ProviderMatchSnapshot): boolean {
     return match.observed_at !== null && Date.parse(snapshot.observedAt) < Date.parse(match.observed_at);
   }
 

@@ -8,6 +8,7 @@ import type { Insertable } from 'kysely';
 import { findCompetitionDefinition } from '../../../domain/competitions.ts';
 import { foldText } from '../../../domain/names.ts';
 import { findSameMatch, type MatchIdentity } from '../../../domain/same-match.ts';
+import { toMatchRow } from '../../match-rows.ts';
 import { toIsoString } from '../../client.ts';
 import type { MatchEventTable, MatchLineupTable, MatchTable, PlayerTable, SquadMemberTable } from '../../schema.ts';
 import { RefStore } from '../openfootball/ref-store.ts';
@@ -458,22 +459,18 @@ async function loadOtherMatches(run: Run, seasonId: number): Promise<StoredMatch
   const rows = await run.db.selectFrom('match').selectAll().where('season_id', '=', seasonId).orderBy('id').execute();
   return rows
     .filter((row) => !claimed.has(Number(row.id)))
-    .map((row) => ({
-      id: Number(row.id),
-      homeTeamId: Number(row.home_team_id),
-      awayTeamId: Number(row.away_team_id),
-      kickoffAt: toIsoString(row.kickoff_at),
-      kickoffTimeKnown: row.kickoff_time_known === 1,
-      hasEvents: row.has_events,
-      scores: [
-        row.home_score,
-        row.away_score,
-        row.home_score_et,
-        row.away_score_et,
-        row.home_score_pen,
-        row.away_score_pen,
-      ],
-    }));
+    .map((raw) => {
+      const row = toMatchRow(raw);
+      return {
+        id: row.id,
+        homeTeamId: row.home_team_id,
+        awayTeamId: row.away_team_id,
+        kickoffAt: row.kickoff_at,
+        kickoffTimeKnown: row.kickoff_time_known === 1,
+        hasEvents: row.has_events,
+        scores: [row.home_score, row.away_score, row.home_score_et, row.away_score_et, row.home_score_pen, row.away_score_pen],
+      };
+    });
 }
 
 /** The same match stored by another source (domain/same-match.ts; Fjelstul lists teams either way round), taken off the list. */

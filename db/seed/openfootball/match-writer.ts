@@ -10,31 +10,26 @@
 import { toIsoString } from '../../client.ts';
 import type { SeedDb } from '../seed-kit.ts';
 import type { RefStore } from './ref-store.ts';
+import { toMatchRow, type MatchResultColumn, type MatchRow } from '../../match-rows.ts';
+import { findSameMatch, type MatchIdentity } from '../../../domain/same-match.ts';
 
 const BATCH = 400; // 22 columns × 400 rows stays well under SQLite's and PostgreSQL's bound-parameter limits
 
 /** The columns of `match` this importer owns. `source` is set on insert only; `has_events` only ever goes 0 → 1. */
-export interface MatchValues {
-  season_id: number;
-  stage: string | null;
-  round: string | null;
-  group_name: string | null;
-  kickoff_at: string;
-  kickoff_time_known: number;
-  home_team_id: number;
-  away_team_id: number;
-  venue_id: number | null;
-  status: string;
-  home_score: number | null;
-  away_score: number | null;
-  home_score_ht: number | null;
-  away_score_ht: number | null;
-  home_score_et: number | null;
-  away_score_et: number | null;
-  home_score_pen: number | null;
-  away_score_pen: number | null;
-  has_events: number;
-}
+export type MatchValues = Pick<
+  MatchRow,
+  | 'season_id'
+  | 'stage'
+  | 'round'
+  | 'group_name'
+  | 'kickoff_at'
+  | 'kickoff_time_known'
+  | 'home_team_id'
+  | 'away_team_id'
+  | 'venue_id'
+  | MatchResultColumn
+  | 'has_events'
+>;
 
 export interface PlannedMatch {
   /** source_ref external id: competition|season|date|team1|team2. */
@@ -55,9 +50,17 @@ export interface MatchWriteCounts {
   kept: number;
 }
 
-const ADOPT_WITHIN_MS = 36 * 3_600_000;
+/** A match's identity for decision 009's rule (domain/same-match.ts). */
+function identityOf(values: MatchValues): MatchIdentity {
+  return {
+    homeTeamId: values.home_team_id,
+    awayTeamId: values.away_team_id,
+    kickoffAt: values.kickoff_at,
+    kickoffTimeKnown: values.kickoff_time_known === 1,
+  };
+}
 
-type StoredMatch = Omit<MatchValues, 'kickoff_at'> & { id: number; kickoff_at: string };
+type StoredMatch = MatchValues & { id: number };
 
 const COMPARED: readonly (keyof MatchValues)[] = [
   'stage',
@@ -84,28 +87,8 @@ async function loadSeasonMatches(db: SeedDb, seasonId: number): Promise<Map<numb
   const rows = await db.selectFrom('match').selectAll().where('season_id', '=', seasonId).execute();
   const stored = new Map<number, StoredMatch>();
   for (const row of rows) {
-    stored.set(Number(row.id), {
-      id: Number(row.id),
-      season_id: Number(row.season_id),
-      stage: row.stage,
-      round: row.round,
-      group_name: row.group_name,
-      kickoff_at: toIsoString(row.kickoff_at),
-      kickoff_time_known: row.kickoff_time_known,
-      home_team_id: Number(row.home_team_id),
-      away_team_id: Number(row.away_team_id),
-      venue_id: row.venue_id === null ? null : Number(row.venue_id),
-      status: row.status,
-      home_score: row.home_score,
-      away_score: row.away_score,
-      home_score_ht: row.home_score_ht,
-      away_score_ht: row.away_score_ht,
-      home_score_et: row.home_score_et,
-      away_score_et: row.away_score_et,
-      home_score_pen: row.home_score_pen,
-      away_score_pen: row.away_score_pen,
-      has_events: row.has_events,
-    });
+    const match = toMatchRow(row);
+    stored.set(match.id, match);
   }
   return stored;
 }
@@ -154,8 +137,12 @@ export async function writeSeasonMatches(
   }
   const adopt = (values: MatchValues): StoredMatch | undefined => {
     const candidates = unclaimed.get(`${values.home_team_id}|${values.away_team_id}`) ?? [];
-    const kickoff = Date.parse(values.kickoff_at);
-    const found = candidates.find((match) => Math.abs(Date.parse(match.kickoff_at) - kickoff) <= ADOPT_WITHIN_MS);
+    // The same real match stored by another source (one rule for every source); openfootball's home and away are kept.
+    const found = findSameMatch(
+      candidates.map((match) => ({ ...identityOf(match), match })),
+      identityOf(values),
+      { sidesFixed: true },
+    )?.match;
     if (found) candidates.splice(candidates.indexOf(found), 1);
     return found;
   };

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import type { Insertable } from 'kysely';
 import { findCompetitionDefinition } from '../../../domain/competitions.ts';
 import { findSameMatch, type MatchIdentity } from '../../../domain/same-match.ts';
+import { toMatchRow, type MatchResultColumn, type MatchRow } from '../../match-rows.ts';
 import type { MatchTable, PlayerTable } from '../../schema.ts';
 import { ensureCompetition, ensureSeason, type SeedContext, type SeedDb, type SeedStep } from '../seed-kit.ts';
 import { saveRef } from '../../source-refs.ts';
@@ -458,48 +459,23 @@ async function findOrCreateVenue(run: Run, name: string | null | undefined): Pro
 
 interface StoredMatch extends MatchIdentity {
   id: number;
-  row: {
-    stage: string | null;
-    round: string | null;
-    group_name: string | null;
-    venue_id: number | null;
-    status: string;
-    home_score: number | null;
-    away_score: number | null;
-    home_score_ht: number | null;
-    away_score_ht: number | null;
-    home_score_et: number | null;
-    away_score_et: number | null;
-    home_score_pen: number | null;
-    away_score_pen: number | null;
-  };
+  row: Pick<MatchRow, 'stage' | 'round' | 'group_name' | 'venue_id' | MatchResultColumn>;
 }
 
 /** Matches of the season that some source stored before (the candidates for a merge). */
 async function loadSeasonMatches(db: SeedDb, seasonId: number): Promise<StoredMatch[]> {
   const rows = await db.selectFrom('match').selectAll().where('season_id', '=', seasonId).execute();
-  return rows.map((row) => ({
-    id: Number(row.id),
-    homeTeamId: Number(row.home_team_id),
-    awayTeamId: Number(row.away_team_id),
-    kickoffAt: row.kickoff_at instanceof Date ? row.kickoff_at.toISOString() : new Date(row.kickoff_at).toISOString(),
-    kickoffTimeKnown: row.kickoff_time_known === 1,
-    row: {
-      stage: row.stage,
-      round: row.round,
-      group_name: row.group_name,
-      venue_id: row.venue_id === null ? null : Number(row.venue_id),
-      status: row.status,
-      home_score: row.home_score,
-      away_score: row.away_score,
-      home_score_ht: row.home_score_ht,
-      away_score_ht: row.away_score_ht,
-      home_score_et: row.home_score_et,
-      away_score_et: row.away_score_et,
-      home_score_pen: row.home_score_pen,
-      away_score_pen: row.away_score_pen,
-    },
-  }));
+  return rows.map((raw) => {
+    const row = toMatchRow(raw);
+    return {
+      id: row.id,
+      homeTeamId: row.home_team_id,
+      awayTeamId: row.away_team_id,
+      kickoffAt: row.kickoff_at,
+      kickoffTimeKnown: row.kickoff_time_known === 1,
+      row,
+    };
+  });
 }
 
 type ScoreColumn = 'score' | 'score_ht' | 'score_et' | 'score_pen';

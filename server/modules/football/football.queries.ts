@@ -3,6 +3,7 @@
 // engine differences (bigint ids as strings, Date vs ISO text) stop at this file.
 import { sql, type Kysely } from 'kysely';
 import { toIsoString } from '../../../db/client.ts';
+import { matchColumnsOf } from '../../../db/match-rows.ts';
 import type { Database } from '../../../db/schema.ts';
 import type {
   CompetitionRef,
@@ -246,28 +247,8 @@ export async function listMatchSummaries(db: Db, filter: MatchFilter): Promise<M
     .leftJoin('venue as v', 'v.id', 'm.venue_id')
     .leftJoin('match as o', 'o.id', 'm.replay_of_match_id')
     .select([
-      'm.id',
-      'm.replay_of_match_id',
+      ...matchColumnsOf('m'),
       'o.kickoff_at as replay_kickoff_at',
-      'm.clock_phase',
-      'm.phase_started_at',
-      'm.clock_rate',
-      'm.stage',
-      'm.round',
-      'm.group_name',
-      'm.kickoff_at',
-      'm.kickoff_time_known',
-      'm.status',
-      'm.minute',
-      'm.home_score',
-      'm.away_score',
-      'm.home_score_ht',
-      'm.away_score_ht',
-      'm.home_score_et',
-      'm.away_score_et',
-      'm.home_score_pen',
-      'm.away_score_pen',
-      'm.has_events',
       's.code as season_code',
       'c.code as competition_code',
       'c.name as competition_name',
