@@ -54,6 +54,8 @@ export default defineConfig({
       REPLAY_MODE: 'off',
       // The rate of demo replays a test starts (POST /api/test/demo-replays): a match in about 20 s.
       REPLAY_SPEED: '300',
+      // Every test's browser and request context comes from 127.0.0.1: one address for the whole suite.
+      RELIVES_PER_ADDRESS: '1000',
       ANALYTICS_GTM_ID: 'GTM-E2ETEST',
       SOCIAL_TELEGRAM_URL: 'https://t.me/scoreline_example',
       SOCIAL_TWITTER_URL: 'https://twitter.com/scoreline_example',

@@ -137,7 +137,7 @@ export function createHttpApp(options: HttpAppOptions) {
   footballRoutes(services.football, api);
   matchInsightRoutes(services.matchInsight, api);
   liveRoutes(services.live.hub, api);
-  replayRoutes(services.replays, api);
+  replayRoutes(services.replays, api, config.TRUST_PROXY);
   if (services.config.ENABLE_TEST_ROUTES) testReplayRoutes(services.replays, api, services.clock);
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

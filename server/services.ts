@@ -97,6 +97,6 @@ export function createServices(options: {
     matchInsight: createMatchInsightService({ db, football, clock }),
     live,
     ingest,
-    replays: createReliveService(ingest, football),
+    replays: createReliveService({ ingest, football, rateLimits, perAddress: config.RELIVES_PER_ADDRESS }),
   };
 }

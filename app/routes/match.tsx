@@ -20,7 +20,7 @@ import { hidesMatch, spoilerSettingFromCookie } from '../lib/preferences/spoiler
 import { matchStructuredData } from '../lib/seo/structured-data.ts';
 import { useLiveMatch, useNow, type LiveMatchData } from '../lib/live/use-live.ts';
 import type { Route } from './+types/match';
-import { getServices } from '../../server/router-context.server.ts';
+import { getRequestAuth, getServices } from '../../server/router-context.server.ts';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { id } = parseParams(z.object({ id: numericIdSchema.optional() }), params);
@@ -58,8 +58,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const speed = z.coerce.number().refine((value) => (RELIVE_SPEEDS as readonly number[]).includes(value)).safeParse(form.get('speed'));
   if (!speed.success) return data({ error: 'Choose one of the offered speeds.' }, { status: 400 });
-  const outcome = await getServices(context).replays.relive(id, speed.data);
-  if (!outcome.ok) return data({ error: outcome.message }, { status: outcome.reason === 'too-many' ? 429 : 404 });
+  const outcome = await getServices(context).replays.relive(id, speed.data, { ip: getRequestAuth(context).meta.ip });
+  if (!outcome.ok && outcome.reason === 'too-many') {
+    return data({ error: `${outcome.message}.` }, { status: 429, headers: { 'Retry-After': String(outcome.retryAfterSeconds) } });
+  }
+  if (!outcome.ok) return data({ error: outcome.message }, { status: 404 });
   return redirect(`/match/${outcome.match.id}`);
 }
 

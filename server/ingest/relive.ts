@@ -10,21 +10,34 @@ import type { Ingest } from './ingest.ts';
 import { ProviderPayloadError } from './provider.ts';
 import { RELIVE_PROVIDER } from './providers/replay/replay-provider.ts';
 import type { FootballService } from '../modules/football/football.service.ts';
+import { toAddressKey, type RateLimits } from '../platform/rate-limit.ts';
 
 /** On-demand replays running at once, across all visitors: each costs a little CPU every second. */
 export const MAX_RUNNING_RELIVES = 10;
+/** The window of RELIVES_PER_ADDRESS (config): on-demand replays one address may start in it. */
+export const RELIVE_WINDOW_SECONDS = 10 * 60;
 
 export type ReliveOutcome =
   | { ok: true; match: MatchSummary }
-  | { ok: false; reason: 'not-replayable' | 'too-many'; message: string };
+  | { ok: false; reason: 'not-replayable'; message: string }
+  | { ok: false; reason: 'too-many'; message: string; retryAfterSeconds: number };
 
 export interface ReliveService {
-  relive(matchId: number, speed: number): Promise<ReliveOutcome>;
+  /** Starts an on-demand replay for a visitor at `ip`, within the running cap and the address's limit. */
+  relive(matchId: number, speed: number, requester: { ip: string }): Promise<ReliveOutcome>;
   /** A demo replay kicking off at `kickoffMs`, listed with the day's matches (the end-to-end suite's; test routes only). */
   demoAt(matchId: number, kickoffMs: number): Promise<ReliveOutcome>;
 }
 
-export function createReliveService(ingest: Ingest, football: FootballService): ReliveService {
+export function createReliveService(options: {
+  ingest: Ingest;
+  football: FootballService;
+  rateLimits: RateLimits;
+  /** Replays one address may start in RELIVE_WINDOW_SECONDS. */
+  perAddress: number;
+}): ReliveService {
+  const { ingest, football } = options;
+  const perAddress = options.rateLimits.create('relive:address', { points: options.perAddress, durationSeconds: RELIVE_WINDOW_SECONDS });
   /** Every replay, on demand or demo, is of a stored match with an event stream; null when `matchId` is one. */
   async function refusedFor(matchId: number): Promise<ReliveOutcome | null> {
     if ((await ingest.replay.pool()).includes(matchId)) return null;
@@ -37,11 +50,22 @@ export function createReliveService(ingest: Ingest, football: FootballService): 
   }
 
   return {
-    async relive(matchId, speed) {
+    async relive(matchId, speed, requester) {
       const refused = await refusedFor(matchId);
       if (refused) return refused;
+      const allowed = await perAddress.consume(toAddressKey(requester.ip));
+      if (!allowed.ok) {
+        const minutes = Math.max(1, Math.ceil(allowed.retryAfterSeconds / 60));
+        return {
+          ok: false,
+          reason: 'too-many',
+          message: `You have started several replays in a short time; try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}`,
+          retryAfterSeconds: allowed.retryAfterSeconds,
+        };
+      }
       if ((await ingest.runningReplays(RELIVE_PROVIDER)) >= MAX_RUNNING_RELIVES) {
-        return { ok: false, reason: 'too-many', message: 'Too many replays are running; try again in a minute' };
+        await perAddress.reward(toAddressKey(requester.ip));
+        return { ok: false, reason: 'too-many', message: 'Too many replays are running; try again in a minute', retryAfterSeconds: 60 };
       }
       try {
         return await start(await ingest.replay.matchDetail(await ingest.replay.relive(matchId, speed)));

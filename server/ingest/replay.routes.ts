@@ -6,6 +6,7 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { matchSummarySchema } from '../../domain/football-contracts.ts';
 import { errorBody, errorBodySchema } from '../platform/http-errors.ts';
+import { clientAddress } from '../platform/client-address.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { ReliveService } from './relive.ts';
 
@@ -30,7 +31,7 @@ const replayRoute = createRoute({
     201: { description: 'The replay, kicking off now', content: { 'application/json': { schema: z.object({ match: matchSummarySchema }) } } },
     400: { description: 'Invalid input', content: { 'application/json': { schema: errorBodySchema } } },
     404: { description: 'No such match, or it has no event stream to replay', content: { 'application/json': { schema: errorBodySchema } } },
-    429: { description: 'Too many replays running', content: { 'application/json': { schema: errorBodySchema } } },
+    429: { description: 'Too many replays running, or started from this address; see Retry-After', content: { 'application/json': { schema: errorBodySchema } } },
   },
 });
 
@@ -55,13 +56,13 @@ export function testReplayRoutes(replays: ReliveService, api: OpenAPIHono, clock
   });
 }
 
-export function replayRoutes(replays: ReliveService, api: OpenAPIHono) {
+export function replayRoutes(replays: ReliveService, api: OpenAPIHono, trustProxy: boolean) {
   api.openapi(replayRoute, async (c) => {
     const { matchId, speed } = c.req.valid('json');
-    const outcome = await replays.relive(matchId, speed);
+    const outcome = await replays.relive(matchId, speed, { ip: clientAddress(c, trustProxy) });
     if (outcome.ok) return c.json({ match: outcome.match }, 201);
     if (outcome.reason === 'too-many') {
-      c.header('Retry-After', '60');
+      c.header('Retry-After', String(outcome.retryAfterSeconds));
       return c.json(errorBody('too_many_replays', outcome.message), 429);
     }
     return c.json(errorBody('not_found', outcome.message), 404);

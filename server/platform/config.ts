@@ -117,6 +117,8 @@ export const configSchema = z.object({
   /** Anonymous pages are shared for this long (server/platform/page-cache.ts); 0 turns the cache off. */
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   LIVE_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  // "Relive this match": replays one address (an IPv6 /64) may start in 10 minutes (issue #18).
+  RELIVES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(5),
   // Event-log rows older than this are pruned; a client further behind gets a resync event.
   LIVE_EVENT_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(48),
   // How often a non-leader ingest process tries to take over (PostgreSQL advisory lock).
