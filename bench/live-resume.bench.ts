@@ -76,7 +76,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function command(file: string, argv: string[]): string {
   try {
-    return execFileSync(file, argv, { encoding: 'utf8' }).trim();
+    return execFileSync(file, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
     return '(unavailable)';
   }
@@ -94,7 +94,9 @@ out('# Resume-storm benchmark (issue #18)');
 out(`date: ${command('date', ['-u'])}`);
 out(`machine: nproc ${availableParallelism()}, ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`);
 out(`free -h: ${command('free', ['-h']).split('\n')[1]?.replace(/\s+/g, ' ') ?? ''}`);
-out(`git: ${command('git', ['rev-parse', '--short', 'HEAD'])}${command('git', ['status', '--porcelain', 'server/modules/live']) ? ' (server/modules/live has uncommitted changes)' : ''}`);
+const head = command('git', ['rev-parse', '--short', 'HEAD']);
+const liveChanges = head === '(unavailable)' ? '' : command('git', ['status', '--porcelain', 'server/modules/live']);
+out(`git: ${head}${liveChanges ? ' (server/modules/live has uncommitted changes)' : ''}`);
 out(`load average at start: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 out(
   `${CLIENTS} clients on scores over ${WORKERS} client processes (at most ${IN_FLIGHT} connects in flight each); ` +
@@ -347,7 +349,7 @@ try {
     all('resumed', () => ({ type: 'resume', port: server.port, maxInFlight: IN_FLIGHT })),
     publish(Math.round(TAIL_SECONDS * RATE), RATE),
   ]);
-  const settled = await settle(tail.at(-1) as number);
+  const settled = await settle(tail.at(-1) ?? gapLastId);
   const after = await stats();
   const reports: ResumeReport[] = (await all('report', () => ({ type: 'report', scoreIds, gapLastId }))).map(
     (reply) => reply.report,
