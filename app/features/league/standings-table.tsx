@@ -34,7 +34,7 @@ export function StandingsTable({
   testId?: string;
 }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-sm tabular-nums" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead>

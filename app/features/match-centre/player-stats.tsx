@@ -140,8 +140,10 @@ export function PlayerStatsTable({
           </button>
         ))}
       </div>
-      {/* Keyboard users can scroll the table sideways on narrow screens: the region takes focus. */}
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Player stats table">
+      {/* Keyboard users can scroll the table sideways on narrow screens: the region takes focus. `relative` keeps
+          the column headers' absolutely placed screen-reader text inside this box; without it that text escaped
+          to the page and made the match page 735 px wide on a phone (issue #19). */}
+      <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Player stats table">
         <table className="w-full min-w-[44rem] text-sm">
           <caption className="sr-only">
             Player statistics, sortable: the column buttons sort by that column; choose again to reverse.

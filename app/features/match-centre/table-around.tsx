@@ -93,7 +93,7 @@ export function TableAround({ table, match }: { table: TableAroundData; match: M
           As it stood before the original match on {formatDate(table.replayOf, 'UTC', { short: true })}, with this replay&rsquo;s score counted.
         </p>
       ) : null}
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-sm tabular-nums">
           <caption className="sr-only">{caption}</caption>
           <thead>
