@@ -204,6 +204,35 @@ test.describe('scroll', () => {
     await expect.poll(() => scrollY(page)).toBe(0);
   });
 
+  // Issue #19: every document's first history entry has the key 'default', and the position saved for one
+  // document's was given to the next one loaded in the tab (/terms opened at y=1200 after /about-us).
+  test('a full page load starts at the top; only back and forward restore', async ({ page }) => {
+    await page.goto('/__test/scroll');
+    await waitForHydration(page);
+    await scrollTo(page, 1500);
+
+    await page.goto('/__test/virtual-list');
+    await waitForHydration(page);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(1500);
+    await expect.poll(() => scrollY(page)).toBe(0);
+    await scrollTo(page, 800);
+
+    await page.goto('/__test/scroll');
+    await waitForHydration(page);
+    await expect.poll(() => scrollY(page)).toBe(0);
+    await scrollTo(page, 300);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/__test\/virtual-list$/);
+    await waitForHydration(page);
+    await expect.poll(async () => Math.abs((await scrollY(page)) - 800)).toBeLessThanOrEqual(3);
+
+    await page.goForward();
+    await expect(page).toHaveURL(/\/__test\/scroll$/);
+    await waitForHydration(page);
+    await expect.poll(async () => Math.abs((await scrollY(page)) - 300)).toBeLessThanOrEqual(3);
+  });
+
   test('a link with a hash scrolls to its anchor', async ({ page }) => {
     await page.goto('/__test/scroll');
     await waitForHydration(page);
@@ -380,7 +409,10 @@ test.describe('prefetch', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\?date=2016-07-10&tz=UTC$/);
     const popup = page.context().waitForEvent('page');
-    await page.locator(`a[data-match-id="${id}"]`).first().click({ modifiers: ['ControlOrMeta'] });
+    await page
+      .locator(`a[data-match-id="${id}"]`)
+      .first()
+      .click({ modifiers: ['ControlOrMeta'] });
     await expect((await popup).url()).toContain(href);
     expect(documents).toHaveLength(1);
   });
