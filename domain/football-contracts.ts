@@ -149,7 +149,6 @@ export const lineupsSchema = z.object({
   }),
 });
 
-
 export const teamSchema = teamRefSchema.extend({
   kind: z.enum(['club', 'national']),
   code: z.string().nullable(),
@@ -200,9 +199,23 @@ export const squadSchema = z.object({
   ),
 });
 
+/** A player found by search (issue #19): the name fans know, the full name, and the team last played for. */
+export const playerHitSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  fullName: z.string(),
+  team: teamRefSchema.nullable(),
+});
+
+/**
+ * GET /api/search: each list best first (importance, then how well the text matches). `players` and
+ * `matches` were added by issue #19; `matches` is filled when the query names two teams ("arsenal v chelsea 2018").
+ */
 export const searchResultSchema = z.object({
   teams: z.array(teamRefSchema),
   competitions: z.array(competitionRefSchema),
+  players: z.array(playerHitSchema),
+  matches: z.array(matchSummarySchema),
 });
 
 export type TeamRef = z.infer<typeof teamRefSchema>;
@@ -219,5 +232,6 @@ export type PlayerStats = z.infer<typeof playerStatsSchema>;
 export type Team = z.infer<typeof teamSchema>;
 export type HeadToHead = z.infer<typeof headToHeadSchema>;
 export type SearchResult = z.infer<typeof searchResultSchema>;
+export type PlayerHit = z.infer<typeof playerHitSchema>;
 export type TopScorers = z.infer<typeof topScorersSchema>;
 export type Squad = z.infer<typeof squadSchema>;

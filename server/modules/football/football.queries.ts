@@ -1,7 +1,7 @@
 // Reads of the football data. Each function answers one question; rows are
 // turned into the API's shapes (domain/football-contracts.ts) here, so
 // engine differences (bigint ids as strings, Date vs ISO text) stop at this file.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { toIsoString } from '../../../db/client.ts';
 import { matchColumnsOf } from '../../../db/match-rows.ts';
 import type { Database } from '../../../db/schema.ts';
@@ -427,25 +427,6 @@ export async function findTeamRow(db: Db, teamId: number) {
     founded: row.founded,
     aliases: aliases.map((alias) => alias.alias).filter((alias) => alias !== row.name),
   };
-}
-
-/** Teams whose name or any alias contains the folded query. */
-export async function searchTeams(db: Db, foldedQuery: string, limit: number): Promise<TeamRef[]> {
-  const pattern = `%${foldedQuery.replace(/[%_\\]/g, '')}%`;
-  const rows = await db
-    .selectFrom('team')
-    .select(['id', 'name', 'short_name', 'colour_primary', 'colour_secondary'])
-    .where(sql<boolean>`search_key like ${pattern}`)
-    .orderBy(sql`length(name)`)
-    .orderBy('name')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({
-    id: Number(row.id),
-    name: row.name,
-    shortName: row.short_name,
-    colours: { primary: row.colour_primary, secondary: row.colour_secondary },
-  }));
 }
 
 /** Every goal of a season with its scorer, for the top-scorers list (own goals included, flagged). */

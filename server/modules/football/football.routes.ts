@@ -188,7 +188,7 @@ const routes = {
   search: createRoute({
     method: 'get',
     path: '/search',
-    summary: 'Teams and competitions by name, accent- and case-insensitive',
+    summary: 'Teams, competitions, players and matches ("arsenal v chelsea 2018") by name, nickname or abbreviation; accent-, case- and typo-tolerant; most important first',
     request: { query: z.object({ q: z.string().trim().min(1, 'must not be empty').max(100) }) },
     responses: { 200: json(searchResultSchema), ...errors },
   }),

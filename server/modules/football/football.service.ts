@@ -20,7 +20,6 @@ import type {
   MatchEvent,
   MatchSummary,
   PlayerStats,
-  SearchResult,
   Season,
   Squad,
   Standings,
@@ -52,11 +51,11 @@ import {
   listSeasons,
   listLatestSquad,
   listTeamsByIds,
-  searchTeams,
   type CompetitionRow,
   type SeasonRow,
 } from './football.queries.ts';
 import { listAveragePositions, readChalkboard } from './chalkboard.queries.ts';
+import { createSearchService } from './search.service.ts';
 
 export class NotFoundError extends Error {
   constructor(readonly what: string) {
@@ -201,6 +200,7 @@ function seasonPhases(competition: CompetitionRow, seasonCode: string, results: 
 }
 
 export function createFootballService(db: Kysely<Database>) {
+  const search = createSearchService(db);
   async function requireCompetition(code: string) {
     const competition = await findCompetition(db, code);
     if (!competition) throw new NotFoundError(`Competition ${code}`);
@@ -542,19 +542,10 @@ export function createFootballService(db: Kysely<Database>) {
       };
     },
 
-    /** Teams and competitions, accent- and case-insensitive. */
-    async search(query: string, limit = 10): Promise<SearchResult> {
-      const folded = foldText(query);
-      if (folded.length === 0) return { teams: [], competitions: [] };
-      const [teams, competitions] = await Promise.all([searchTeams(db, folded, limit), listCompetitions(db)]);
-      return {
-        teams,
-        competitions: competitions
-          .filter((row) => foldText(`${row.name} ${row.areaName} ${row.code}`).includes(folded))
-          .slice(0, limit)
-          .map((row) => ({ code: row.code, name: row.name, areaName: row.areaName })),
-      };
-    },
+    /** Teams, competitions, players and matches (issue #19): search.service.ts. */
+    search: search.search,
+    /** Rebuilds the search index now when the data changed (after an import). */
+    refreshSearch: search.refresh,
   };
 }
 
