@@ -67,6 +67,19 @@ describe('unexpected errors of pages', () => {
     expect(stderr).not.toHaveBeenCalled();
   });
 
+  it('answers a page address with a malformed escape as a missing page, printing nothing', async () => {
+    const consoleWarn = vi.spyOn(console, 'warn');
+    const stderr = vi.spyOn(process.stderr, 'write');
+    for (const path of ['/team/%zz', '/league/%E0%A4%A', '/%']) {
+      const response = await t.app.request(path, { headers: { 'x-request-id': 'error-test-escape' } });
+      await response.text();
+      expect(response.status, path).toBe(404);
+    }
+    expect(consoleWarn).not.toHaveBeenCalled();
+    expect(stderr).not.toHaveBeenCalled();
+    expect(errorsOf('error-test-escape')).toEqual([]);
+  });
+
   it('does not log a route’s own 404 or a refused form as an error', async () => {
     const stderr = vi.spyOn(process.stderr, 'write');
     const consoleError = vi.spyOn(console, 'error');

@@ -23,16 +23,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = readForm(form, ['email', 'password', 'redirect']);
   const { accounts } = getServices(context);
   const auth = getRequestAuth(context);
-  const result = await accounts.login(values, auth.meta);
+  // A member's right password is refused before any session starts (nothing left behind).
+  const result = await accounts.login(values, auth.meta, undefined, { staffOnly: true });
   if (!result.ok) return formFailure(result, values);
-  if (!isStaff(result.session.user.scopes)) {
-    // Do not leave a member's session behind from the staff door.
-    await accounts.logout(result.session.familyId);
-    return formFailure(
-      { ok: false, code: 'invalid_credentials', message: 'This account has no access to the CMS.' },
-      values,
-    );
-  }
   auth.signIn(result.session);
   throw redirectDocument(redirectTarget(values.redirect, '/cms'));
 }

@@ -243,6 +243,33 @@ describe.each(TEST_ENGINES)('sessions on %s (issue #17)', (engine) => {
     expect(passwords.filter((_, index) => signIns[index]?.status === 200)).toEqual(winners);
   });
 
+  it('the staff door refuses a member’s right password before any session starts', async () => {
+    await register(t, 'member@example.com');
+    const families = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('refresh_token_family')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await families();
+    const meta = { ip: '192.0.2.90', userAgent: 'test' };
+    const refused = await t.services.accounts.login(
+      { email: 'member@example.com', password: PASSWORD },
+      meta,
+      undefined,
+      { staffOnly: true },
+    );
+    expect(refused).toMatchObject({
+      ok: false,
+      code: 'invalid_credentials',
+      message: 'This account has no access to the CMS.',
+    });
+    expect(await families()).toBe(before);
+  });
+
   it('a cross-site write with the victim’s cookies and a non-Bearer Authorization header is refused', async () => {
     await register(t, 'victim@example.com');
     const jar = await browserSignIn(t, 'victim@example.com');

@@ -69,6 +69,7 @@ export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
 export const INVALID_CREDENTIALS_MESSAGE = 'The email address or password is not correct';
 export const THROTTLED_MESSAGE = 'Too many failed sign-in attempts. Please wait and try again';
+export const NOT_STAFF_MESSAGE = 'This account has no access to the CMS.';
 export const RESET_THROTTLED_MESSAGE = 'Too many password reset requests from your network. Please wait and try again';
 export const RESET_LINK_INVALID_MESSAGE =
   'This reset link is not valid any more. It may have been used already or be older than 30 minutes. Ask for a new one';
@@ -122,7 +123,13 @@ export interface AccountService {
     meta: RequestMeta,
     deviceFavourites?: unknown,
   ): Promise<AuthResult<{ session: IssuedSession }>>;
-  login(input: unknown, meta: RequestMeta, deviceFavourites?: unknown): Promise<AuthResult<{ session: IssuedSession }>>;
+  /** `staffOnly` (the CMS door): a member's right password starts no session and gets NOT_STAFF_MESSAGE. */
+  login(
+    input: unknown,
+    meta: RequestMeta,
+    deviceFavourites?: unknown,
+    options?: { staffOnly?: boolean },
+  ): Promise<AuthResult<{ session: IssuedSession }>>;
   refresh(input: unknown, meta: RequestMeta): Promise<AuthResult<{ session: IssuedSession }>>;
   /** The user behind a valid access token whose session is still live. */
   authenticate(accessToken: string): Promise<AuthenticatedUser | null>;
@@ -341,7 +348,7 @@ export function createAccountService(deps: {
       return { ok: true, session: { ...session, deviceToken: newKnownDeviceToken(tokenKey, email, clock.now()) } };
     },
 
-    async login(input, meta, deviceFavourites) {
+    async login(input, meta, deviceFavourites, options = {}) {
       const parsed = loginInputSchema.safeParse(input);
       if (!parsed.success) return invalid(fieldsOf(parsed.error.issues));
       const { email, password } = parsed.data;
@@ -366,6 +373,10 @@ export function createAccountService(deps: {
       // An honest sign-in costs nothing: its points come back, and this place starts afresh.
       await Promise.all(steps.map(([limit, key]) => (limit === limits.signInPair ? limit.reset(key) : limit.reward(key))));
       await q.insertLoginAttempt(db, email, toAddressKey(meta.ip), true, now);
+      if (options.staffOnly && user.role === 'user') {
+        // Checked before a session exists: the staff door leaves nothing behind for a member.
+        return { ok: false, code: 'invalid_credentials', message: NOT_STAFF_MESSAGE };
+      }
       const session = await startSession(user, meta, parseDeviceFavourites(deviceFavourites));
       return { ok: true, session: { ...session, deviceToken: newKnownDeviceToken(tokenKey, email, clock.now()) } };
     },
