@@ -43,6 +43,10 @@ function openSqlite(filename: string): DatabaseHandle {
 
 function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection that the server ends (a restart, a failover, an administrator) makes the pool emit
+  // 'error'; unheard, that is an uncaught exception that stops the process. The pool drops that connection
+  // and opens another on the next query, so there is nothing else to do (db/ has no logger).
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
