@@ -5,7 +5,7 @@ import { kickoffCountdown } from '../lib/time/relative-time.ts';
 import { badgeInitials } from '../../domain/badge.ts';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
 import { clockLabel } from '../../domain/match-clock.ts';
-import { isLive } from '../../domain/match-status.ts';
+import { isLive, isResultMissing } from '../../domain/match-status.ts';
 import { formatClockTime } from '../../domain/time-zones.ts';
 import type { ReactNode } from 'react';
 import { ListLink } from './list-link.tsx';
@@ -76,6 +76,10 @@ export function matchStatusLabel(match: MatchSummary, now: Date, timeZone: strin
       return 'Aband.';
     case 'awarded':
       return 'Awd.';
+    case 'scheduled':
+      // Long past its kick-off with no result in our data: never "not started" (issue #19).
+      if (isResultMissing(match, now)) return 'N/A';
+      return match.kickoffTimeKnown ? formatClockTime(match.kickoffAt, timeZone) : 'TBC';
     default:
       return match.kickoffTimeKnown ? formatClockTime(match.kickoffAt, timeZone) : 'TBC';
   }
@@ -103,17 +107,19 @@ export function MatchRow({
     scored && !hideScore ? `${match.score.home} – ${match.score.away}` : hideScore && scored ? '? – ?' : '–';
   // "AET" or "Pens" would say the match was level after 90 minutes: a hidden score says "FT" only.
   const status = hideScore && match.status === 'finished' ? 'FT' : matchStatusLabel(match, now, timeZone);
+  const spokenStatus = isResultMissing(match, now) ? 'Result not available' : status;
   const label = `${match.home.name} ${scored && !hideScore ? `${match.score.home}, ${match.away.name} ${match.score.away}` : `v ${match.away.name}`}`;
   return (
     <li className={actions ? 'flex items-center gap-1' : undefined}>
       <ListLink
         to={`/match/${match.id}`}
         className={`grid grid-cols-[2.75rem_1fr_auto_1fr] items-center gap-1.5 rounded-lg px-1.5 py-2 text-sm sm:grid-cols-[3.5rem_1fr_auto_1fr] sm:gap-2 sm:px-2 hover:bg-slate-100 dark:hover:bg-slate-800${actions ? ' min-w-0 flex-1' : ''}`}
-        aria-label={`${label}. ${status}${match.replayOf ? '. Replay' : ''}`}
+        aria-label={`${label}. ${spokenStatus}${match.replayOf ? '. Replay' : ''}`}
         data-match-id={match.id}
       >
         <span
           className={`text-xs font-semibold tabular-nums ${live ? 'text-red-700 dark:text-red-400' : 'text-slate-600 dark:text-slate-400'}`}
+          title={spokenStatus === status ? undefined : spokenStatus}
           suppressHydrationWarning
         >
           {status}

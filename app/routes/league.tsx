@@ -4,7 +4,7 @@
 import { data } from 'react-router';
 import { z } from 'zod';
 import type { MatchSummary, Standings } from '../../domain/football-contracts.ts';
-import { isLive } from '../../domain/match-status.ts';
+import { isLive, isToCome } from '../../domain/match-status.ts';
 import { isCalendarDate } from '../../domain/time-zones.ts';
 import { LeaguePage } from '../features/league/league-page.tsx';
 import { groupByRound } from '../features/league/match-groups.tsx';
@@ -58,8 +58,9 @@ const CARRY_OVER_NOTES: Record<'full' | 'halfRoundedDown' | 'halfRoundedUp', str
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
-function isResult(match: MatchSummary): boolean {
-  return !isLive(match.status) && match.status !== 'scheduled' && match.status !== 'postponed';
+/** A played match, or one long past whose result our data lacks (issue #19): not live and not to come. */
+function isResult(match: MatchSummary, now: number): boolean {
+  return !isLive(match.status) && !isToCome(match, now);
 }
 
 /** The matches of the newest (results) or next (fixtures) `count` rounds. */
@@ -107,9 +108,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       football.getTopScorers(id, season.code, 10),
     ]);
     const allRounds = query.rounds === 'all';
-    const results = latestRounds(all.filter(isResult), 'desc', allRounds ? null : ROUNDS_SHOWN);
+    const now = Date.now();
+    const results = latestRounds(all.filter((match) => isResult(match, now)), 'desc', allRounds ? null : ROUNDS_SHOWN);
     const fixtures = latestRounds(
-      all.filter((match) => match.status === 'scheduled' || match.status === 'postponed'),
+      all.filter((match) => isToCome(match, now)),
       'asc',
       allRounds ? null : ROUNDS_SHOWN,
     );

@@ -5,7 +5,7 @@ import { data, Form, Outlet, redirect, useNavigation, useOutletContext } from 'r
 import { z } from 'zod';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
 import { clockLabel } from '../../domain/match-clock.ts';
-import { isLive } from '../../domain/match-status.ts';
+import { isLive, isResultMissing } from '../../domain/match-status.ts';
 import { AppNavLink } from '../components/app-link.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
 import { LiveDelaySetting } from '../features/preferences/live-delay-setting.tsx';
@@ -85,7 +85,8 @@ function statusText(match: MatchSummary, now: Date): string {
   }
   switch (match.status) {
     case 'scheduled':
-      return 'Not started';
+      // Long past its kick-off with no result in our data: say so, never "not started" (issue #19).
+      return isResultMissing(match, now) ? 'Result not available' : 'Not started';
     case 'finished':
       return match.score.penalties ? 'FT (pens)' : match.score.extraTime ? 'AET' : 'FT';
     case 'half-time':

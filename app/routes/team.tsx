@@ -4,7 +4,7 @@
 import { data } from 'react-router';
 import { z } from 'zod';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
-import { isLive } from '../../domain/match-status.ts';
+import { isLive, isToCome } from '../../domain/match-status.ts';
 import { compareIso } from '../../domain/time-zones.ts';
 import { TeamPage, type TablePosition } from '../features/team/team-page.tsx';
 import { numericIdSchema, parseParams } from '../lib/routing/params.ts';
@@ -31,8 +31,8 @@ const STILL_ON_MS = 4 * 60 * 60 * 1000;
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
-const upcoming = (match: MatchSummary) =>
-  isLive(match.status) || match.status === 'scheduled' || match.status === 'postponed';
+/** Live, or still to come: a past match that never got a result is listed with the results (issue #19). */
+const upcoming = (match: MatchSummary, now: number) => isLive(match.status) || isToCome(match, now);
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { id } = parseParams(z.object({ id: numericIdSchema.optional() }), params);
@@ -59,11 +59,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const byId = new Map([...past, ...future].map((match) => [match.id, match]));
     const all = [...byId.values()];
     const fixtures = all
-      .filter(upcoming)
+      .filter((match) => upcoming(match, now))
       .sort((a, b) => compareIso(a.kickoffAt, b.kickoffAt))
       .slice(0, UPCOMING);
     const results = all
-      .filter((match) => !upcoming(match))
+      .filter((match) => !upcoming(match, now))
       .sort((a, b) => compareIso(b.kickoffAt, a.kickoffAt))
       .slice(0, RECENT);
 

@@ -3,7 +3,7 @@
 // without JavaScript. Scores of listed matches and the table as it stands
 // update live once hydrated.
 import type { MatchSummary, Season, Standings, TopScorers } from '../../../domain/football-contracts.ts';
-import { isLive } from '../../../domain/match-status.ts';
+import { isLive, isToCome } from '../../../domain/match-status.ts';
 import { compareIso, formatCalendarDate } from '../../../domain/time-zones.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -117,10 +117,9 @@ export function LeaguePage(props: LeaguePageProps) {
       .flatMap((match) => [match.home.id, match.away.id]),
   );
 
-  const results = matches.filter(
-    (match) => !isLive(match.status) && match.status !== 'scheduled' && match.status !== 'postponed',
-  );
-  const fixtures = matches.filter((match) => match.status === 'scheduled' || match.status === 'postponed');
+  // A past match without a result in our data is neither a fixture nor live (issue #19).
+  const results = matches.filter((match) => !isLive(match.status) && !isToCome(match, now));
+  const fixtures = matches.filter((match) => isToCome(match, now));
   const liveNow = matches.filter((match) => isLive(match.status));
   const latestResults = [...results].sort((a, b) => compareIso(b.kickoffAt, a.kickoffAt)).slice(0, SUMMARY_COUNT);
   const nextFixtures = [...fixtures].sort((a, b) => compareIso(a.kickoffAt, b.kickoffAt)).slice(0, SUMMARY_COUNT);
