@@ -89,4 +89,11 @@ describe('a past match without a result', () => {
     expect(fixtures).toContain(`/match/${ids.next}`);
     expect(fixtures).not.toContain(`/match/${ids.stale}`);
   });
+
+  it('a ?date= that is not a date shows today and says so, instead of silently', async () => {
+    const html = await page('/?date=not-a-date');
+    expect(html).toContain('is not a date we can show (use YYYY-MM-DD), so here is today.');
+    expect(html).toContain('not-a-date');
+    expect(await page('/')).not.toContain('is not a date we can show');
+  });
 });

@@ -36,6 +36,11 @@ export function DayView({ data, view }: { data: DayListData; view: ListView }) {
             {dayHeading(data.date, data.today)} · times in {view.timeZone.replaceAll('_', ' ')}
           </span>
         </h2>
+        {data.refusedDate !== null ? (
+          <p role="status" className="mb-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+            “{data.refusedDate}” is not a date we can show (use YYYY-MM-DD), so here is today.
+          </p>
+        ) : null}
         <DateStrip date={data.date} today={data.today} fixedTimeZone={fixedTimeZone} />
         {matches.length > 0 ? (
           <CompetitionGroups listId="day" matches={matches} competitionOrder={order} view={view} />

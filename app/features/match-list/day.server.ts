@@ -20,6 +20,8 @@ export interface DayListData {
   competitions: Competition[];
   spoilerSafe: SpoilerSetting;
   position: number | null;
+  /** The `?date=` the visitor asked for when it was not a date we can show (today is shown instead). */
+  refusedDate: string | null;
 }
 
 /** The page's zone and spoiler setting, from the address and the cookies. */
@@ -34,7 +36,11 @@ export async function loadDayList(request: Request, context: Readonly<RouterCont
   const { url, timeZone, timeZoneSource, spoilerSafe } = visitorSettings(request);
   const now = new Date();
   const today = localDateIn(now, timeZone);
-  const date = parseDateParam(url.searchParams.get('date')) ?? today;
+  const asked = url.searchParams.get('date');
+  const parsed = parseDateParam(asked);
+  const date = parsed ?? today;
+  // Issue #19: a date that is not one (`?date=not-a-date`) shows today, and says so rather than silently.
+  const refusedDate = asked !== null && asked !== '' && parsed === null ? asked.slice(0, 40) : null;
   const { football, live } = getServices(context);
   const position = await live.position();
   const [matches, liveNow, competitions] = await Promise.all([
@@ -42,5 +48,5 @@ export async function loadDayList(request: Request, context: Readonly<RouterCont
     football.listLiveMatches(now),
     football.listCompetitions(),
   ]);
-  return { timeZone, timeZoneSource, date, today, matches, live: liveNow, competitions, spoilerSafe, position };
+  return { timeZone, timeZoneSource, date, today, matches, live: liveNow, competitions, spoilerSafe, position, refusedDate };
 }
