@@ -105,7 +105,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', handle: DatabaseHandle
   await Promise.allSettled([services.ingest.stop(), services.live.stop()]);
   await services.rateLimits.close();
   const round = (value: number) => Math.round(value * 100) / 100;
-  console.log(
+  process.stdout.write(
     JSON.stringify(
       {
         engine,
@@ -125,7 +125,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', handle: DatabaseHandle
       },
       null,
       2,
-    ),
+    ) + '\n',
   );
 }
 
