@@ -42,7 +42,18 @@ async function registerOnPage(page: Page, email: string, name = 'Grace Hopper') 
   await page.getByRole('button', { name: 'Create account' }).click();
 }
 
+/** The header's account menu (a <details> disclosure, issue #19), named by its button: "Account: <name>". */
+function accountMenu(page: Page, name: string) {
+  return page.getByRole('banner').getByTestId('account-menu').locator('summary').filter({ hasText: name });
+}
+
+/** The header keeps the account's actions in that menu: open it. */
+async function openAccountMenu(page: Page) {
+  await page.getByRole('banner').getByTestId('account-menu').locator('summary').click();
+}
+
 async function signOutFromHeader(page: Page) {
+  await openAccountMenu(page);
   await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(`${BASE_URL}/en`);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
@@ -52,8 +63,7 @@ test('register → sign in → account → sign out lands on /en', async ({ page
   const email = uniqueEmail('journey');
   await registerOnPage(page, email);
   await expect(page).toHaveURL(`${BASE_URL}/`);
-  const header = page.getByRole('banner');
-  await expect(header.getByRole('link', { name: 'Account: Grace Hopper' })).toBeVisible();
+  await expect(accountMenu(page, 'Account: Grace Hopper')).toBeVisible();
   const cookies = await context.cookies();
   const access = cookies.find((cookie) => cookie.name === 'scoreline_access');
   expect(access?.httpOnly).toBe(true);
@@ -92,10 +102,13 @@ test('register → sign in → account → sign out lands on /en', async ({ page
   await expect(page).toHaveURL(/\/login\?redirect=%2Faccount$/);
 });
 
-test('pages loaded at once with an expired access token keep the visitor signed in (issue #17)', async ({ page, context }) => {
+test('pages loaded at once with an expired access token keep the visitor signed in (issue #17)', async ({
+  page,
+  context,
+}) => {
   const email = uniqueEmail('tabs');
   await registerOnPage(page, email, 'Ada Tabs');
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Account: Ada Tabs' })).toBeVisible();
+  await expect(accountMenu(page, 'Account: Ada Tabs')).toBeVisible();
   // What an expired access token leaves: only the refresh cookie. Then two tabs, a page and a data request
   // go out together, all carrying the same refresh token.
   await context.clearCookies({ name: 'scoreline_access' });
@@ -203,7 +216,7 @@ test('forgot password → mail → reset, once; every session is signed out', as
   await page.getByLabel('Password').fill('the new secret phrase');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(`${BASE_URL}/`);
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Account: Reset Tester' })).toBeVisible();
+  await expect(accountMenu(page, 'Account: Reset Tester')).toBeVisible();
 });
 
 test('the header popup signs in without leaving the page', async ({ page }) => {
@@ -224,10 +237,11 @@ test('the header popup signs in without leaving the page', async ({ page }) => {
   await dialog.getByLabel('Password').fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(`${BASE_URL}/about-us?section=team`);
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Account: Popup Person' })).toBeVisible();
+  await expect(accountMenu(page, 'Account: Popup Person')).toBeVisible();
 
   // The change-password popup.
   await waitForHydration(page);
+  await openAccountMenu(page);
   await page.getByRole('banner').getByRole('link', { name: 'Change password' }).click();
   const change = page.getByRole('dialog', { name: 'Change your password' });
   await change.getByLabel('Current password').fill('not my password');
@@ -258,7 +272,7 @@ test('the popup switches to registration and to the forgot-password form', async
   await register.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await register.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(`${BASE_URL}/movies`);
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Account: Dialog Newcomer' })).toBeVisible();
+  await expect(accountMenu(page, 'Account: Dialog Newcomer')).toBeVisible();
 });
 
 test('sign-in never redirects off the site', async ({ page }) => {
@@ -396,6 +410,8 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(`${BASE_URL}/account`);
     await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+    // The account menu is a <details> disclosure: it opens without JavaScript too.
+    await openAccountMenu(page);
     await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(`${BASE_URL}/en`);
     await page.goto('/login');
@@ -403,7 +419,7 @@ test.describe('without JavaScript', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(`${BASE_URL}/`);
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Account: No Script' })).toBeVisible();
+    await expect(accountMenu(page, 'Account: No Script')).toBeVisible();
   });
 });
 

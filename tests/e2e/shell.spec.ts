@@ -2,6 +2,7 @@
 // without /en inside its frame, breadcrumbs, the signed-out redirect, and the
 // security headers of a page response.
 import { test, expect, type Page } from '@playwright/test';
+import type { MatchSummary } from '../../domain/football-contracts.ts';
 import {
   LEGAL_LINKS,
   MAIN_NAV_LABELS,
@@ -103,7 +104,12 @@ const ROUTES: Array<{ path: string; layout: Layout }> = [
 
 async function expectSiteFrame(page: Page) {
   const header = page.getByRole('banner');
-  await expect(header.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(MAIN_NAV_LABELS);
+  // By name: the header shows "Hot matches today" as "Hot" (issue #19).
+  const mainLinks = header.getByRole('navigation', { name: 'Main' }).getByRole('link');
+  await expect(mainLinks).toHaveCount(MAIN_NAV_LABELS.length);
+  for (const [index, label] of MAIN_NAV_LABELS.entries()) {
+    await expect(mainLinks.nth(index)).toHaveAccessibleName(label);
+  }
   await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
 
   const footer = page.getByRole('contentinfo');
@@ -138,7 +144,10 @@ function readFrame() {
     notFound: document.body.textContent?.includes('This page could not be found') ?? false,
     header: document.querySelector('header')?.textContent?.includes('Scoreline CMS') ? 'cms' : 'site',
     mainNavVisible: visible('header nav[aria-label="Main"]'),
-    mainNav: links('header nav[aria-label="Main"] a').map(([label]) => label),
+    // A link the header shows short ("Hot") carries its whole name in aria-label (issue #19).
+    mainNav: [...document.querySelectorAll('header nav[aria-label="Main"] a')].map(
+      (link) => link.getAttribute('aria-label') ?? link.textContent?.trim() ?? '',
+    ),
     signIn: links('header a').some(([label, href]) => label === 'Sign in' && href === '/login'),
     backToSite: links('header a').some(([label, href]) => label === 'Back to the site' && href === '/'),
     legal: links('footer nav[aria-label="Legal and help"] a'),
@@ -276,5 +285,111 @@ test.describe('security', () => {
     );
     expect(recorded).toEqual([]);
     expect(violations).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// The desktop header (issue #19): it wrapped onto two or three lines at 1280 px when signed in (name,
+// "Change password" and "Sign out" inline) and when the "Live +60 s" delay badge showed. The account's actions
+// are now in a menu, and the header is one line from 1024 px up.
+// ---------------------------------------------------------------------------
+
+/** Every visible thing in the header's bar: on one line (one band of height), inside the screen, none overlapping. */
+async function expectHeaderOnOneLine(page: Page, label: string) {
+  const layout = await page.getByRole('banner').evaluate((header) => {
+    const row = header.firstElementChild?.nextElementSibling ?? header;
+    const parts = [...row.querySelectorAll('a, button, summary, fieldset, [data-testid="live-delay-badge"]')]
+      .filter((element) => !element.closest('fieldset') || element.tagName === 'FIELDSET')
+      .filter((element) => !element.parentElement?.closest('summary, [data-testid="live-delay-badge"]'))
+      .map((element) => ({
+        name: element.textContent?.trim() ?? '',
+        box: element.getBoundingClientRect(),
+        visible: element.checkVisibility(),
+      }))
+      // A closed menu's items keep boxes in Chromium (content-visibility: hidden): checkVisibility() knows.
+      .filter(({ box, visible }) => visible && box.width > 2 && box.height > 2)
+      .map(({ name, box }) => ({ name, left: box.left, right: box.right, top: box.top, bottom: box.bottom }));
+    return { height: header.getBoundingClientRect().height, width: window.innerWidth, parts };
+  });
+  expect(layout.height, `${label}: the header is one line high`).toBeLessThanOrEqual(64);
+  for (const part of layout.parts) {
+    expect(part.left, `${label}: "${part.name}" starts on screen`).toBeGreaterThanOrEqual(0);
+    expect(part.right, `${label}: "${part.name}" ends on screen`).toBeLessThanOrEqual(layout.width);
+  }
+  const sorted = [...layout.parts].sort((a, b) => a.left - b.left);
+  for (let index = 1; index < sorted.length; index += 1) {
+    const [before, after] = [sorted[index - 1]!, sorted[index]!];
+    expect(after.left, `${label}: "${after.name}" does not overlap "${before.name}"`).toBeGreaterThanOrEqual(
+      before.right - 0.5,
+    );
+  }
+  expect(sorted.length, `${label}: the bar has its parts`).toBeGreaterThanOrEqual(10);
+}
+
+test.describe('the desktop header', () => {
+  test('is one line from 1024 px up, signed out and in, with the live-delay badge; the account actions are in a menu', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const season = await request.get('/api/competitions/euro/seasons/2016/matches');
+    test.skip(season.status() === 404, 'no Wyscout data in this run (scripts/e2e-seed.ts)');
+    const { matches } = (await season.json()) as { matches: MatchSummary[] };
+    const final = matches.find((match) => match.stage === 'Final');
+    // A live match whose page follows live updates, held back by a delay: the badge shows.
+    const created = await request.post('/api/replays', { data: { matchId: final?.id, speed: 30 } });
+    expect(created.status()).toBe(201);
+    const replay = ((await created.json()) as { match: MatchSummary }).match;
+    await page.addInitScript(() => window.localStorage.setItem('scoreline-live-delay', '60'));
+    const WIDTHS = [1024, 1280, 1440];
+
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.goto(`/match/${replay.id}`);
+    await waitForHydration(page);
+    await expect(page.getByTestId('live-delay-badge')).toBeVisible();
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await expectHeaderOnOneLine(page, `signed out, ${width} px`);
+    }
+
+    await page.goto('/register');
+    await waitForHydration(page);
+    await page.getByLabel('Your name').fill('Maximiliana Schweinsteiger-Gonçalves');
+    await page.getByLabel('Email address').fill(`header-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('a long walk on the pitch');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/`);
+    await page.goto(`/match/${replay.id}`);
+    await waitForHydration(page);
+    await expect(page.getByTestId('live-delay-badge')).toBeVisible();
+    const header = page.getByRole('banner');
+    const menu = header.getByTestId('account-menu');
+    await expect(menu.locator('summary')).toContainText('Account: Maximiliana Schweinsteiger-Gonçalves');
+    await expect(menu).toBeVisible();
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await expectHeaderOnOneLine(page, `signed in, ${width} px`);
+    }
+
+    // The menu: closed, its actions are out of the way; open, they are there; Escape closes it.
+    await expect(header.getByRole('button', { name: 'Sign out' })).toBeHidden();
+    await menu.locator('summary').click();
+    await expect(header.getByRole('link', { name: 'Your account' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Change password' })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('header-account-menu.png') });
+    await page.keyboard.press('Escape');
+    await expect(header.getByRole('button', { name: 'Sign out' })).toBeHidden();
+    await expect(menu.locator('summary')).toBeFocused();
+    // A click elsewhere closes it too.
+    await menu.locator('summary').click();
+    await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await page.mouse.click(5, 400);
+    await expect(header.getByRole('button', { name: 'Sign out' })).toBeHidden();
+    // Choosing an item leads there and leaves the menu closed.
+    await menu.locator('summary').click();
+    await header.getByRole('link', { name: 'Your account' }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/account`);
+    await expect(header.getByRole('button', { name: 'Sign out' })).toBeHidden();
   });
 });

@@ -1,5 +1,4 @@
 import { Suspense, useState, type MouseEvent } from 'react';
-import { Form } from 'react-router';
 import type { AuthDialogView } from '../auth-forms/auth-dialog.tsx';
 import { useSignedInUser } from '../../lib/auth/auth-user.ts';
 import { lazyWithReload } from '../../lib/loading/chunk-reload.ts';
@@ -9,6 +8,7 @@ import { AppLink, AppNavLink } from '../../components/app-link.tsx';
 import { ErrorBoundaryLite } from '../../components/error-boundary-lite.tsx';
 import { LiveDelayBadge } from '../preferences/live-delay-badge.tsx';
 import { HeaderSearch } from '../search/header-search.tsx';
+import { AccountMenu } from './account-menu.tsx';
 
 // The colour-mode radios are rendered by the server and their code loads after the page's
 // (app/lib/loading/deferred.tsx; issue #5's first-load budget); the mode itself is applied before first paint.
@@ -53,17 +53,19 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           <span className="max-sm:sr-only">{siteName}</span>
         </AppLink>
         <nav aria-label="Main" className="hidden flex-1 lg:block">
-          <ul className="flex flex-wrap items-center gap-1 text-sm">
+          <ul className="flex items-center gap-0.5 whitespace-nowrap text-sm xl:gap-1">
             {MAIN_NAVIGATION.map((item) => (
               <li key={item.to}>
                 <AppNavLink
                   to={item.to}
                   end={item.to === '/'}
+                  // The short label is where the full one starts, so speech users can say what they see.
+                  aria-label={item.short ? item.label : undefined}
                   className={({ isActive }) =>
-                    `rounded px-2 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800 ${isActive ? 'font-semibold text-brand-700 dark:text-brand-100' : ''}`
+                    `rounded px-1.5 py-1.5 hover:bg-slate-100 xl:px-2 dark:hover:bg-slate-800 ${isActive ? 'font-semibold text-brand-700 dark:text-brand-100' : ''}`
                   }
                 >
-                  {item.label}
+                  {item.short ?? item.label}
                 </AppNavLink>
               </li>
             ))}
@@ -74,31 +76,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           <LiveDelayBadge />
           <ColourModeSwitch />
           {user ? (
-            <>
-              <AppLink
-                to={user.staff ? '/cms' : '/account'}
-                className="max-w-[10rem] truncate whitespace-nowrap rounded-full bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 max-sm:hidden"
-              >
-                <span className="sr-only">Account: </span>
-                {user.displayName}
-              </AppLink>
-              <a
-                href="/account#password-heading"
-                onClick={openAuth('update-password')}
-                className="whitespace-nowrap rounded px-2 py-1.5 text-sm hover:bg-slate-100 max-md:hidden dark:hover:bg-slate-800"
-              >
-                Change password
-              </a>
-              <Form method="post" action="/account" className="max-sm:hidden">
-                <input type="hidden" name="intent" value="logout" />
-                <button
-                  type="submit"
-                  className="whitespace-nowrap rounded px-2 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
-                >
-                  Sign out
-                </button>
-              </Form>
-            </>
+            <AccountMenu user={user} onChangePassword={openAuth('update-password')} />
           ) : (
             <AppLink
               to="/login"

@@ -2,12 +2,14 @@
 export interface NavItem {
   to: string;
   label: string;
+  /** What the desktop header shows, where the whole bar must fit on one line from 1024 px (issue #19); starts the label. */
+  short?: string;
 }
 
 export const MAIN_NAVIGATION: readonly NavItem[] = [
   { to: '/', label: 'Fixtures' },
   { to: '/live-sports', label: 'Live' },
-  { to: '/hot-match-today', label: 'Hot matches today' },
+  { to: '/hot-match-today', label: 'Hot matches today', short: 'Hot' },
   { to: '/league', label: 'Leagues' },
   { to: '/sport/football-1/highlights', label: 'Highlights' },
   { to: '/movies', label: 'Movies' },
