@@ -42,6 +42,7 @@ export interface SearchHits {
 }
 
 const YEAR_MS = 365.25 * 24 * 3600 * 1000;
+const MAX_WORDS = 8;
 
 /** Words are folded the same way team names are keyed (accents, case and punctuation set aside). */
 function tokenize(text: string): string[] {
@@ -173,12 +174,16 @@ export class SearchIndex {
 
   /** The raw ranked hits of one search, all kinds; `all` demands every word (else any word will do). */
   private find(query: string, all: boolean): MiniSearchResult[] {
-    const words = tokenize(query).filter((word) => word !== '');
-    return this.engine.search(query, {
+    // No name has more words; the cap bounds the work a long query can ask for.
+    const words = tokenize(query)
+      .filter((word) => word !== '')
+      .slice(0, MAX_WORDS);
+    return this.engine.search(words.join(' '), {
       boost: { name: 3, aliases: 2, place: 0.3 },
       combineWith: all ? 'AND' : 'OR',
-      // The word being typed may be unfinished; the others are whole words, possibly misspelt.
-      prefix: (_term, index) => index === words.length - 1,
+      // The word being typed may be unfinished (from two letters: one letter would expand to thousands
+      // of words); the others are whole words, possibly misspelt.
+      prefix: (term, index) => index === words.length - 1 && term.length >= 2,
       fuzzy: (term) => (term.length >= 4 ? 0.25 : false),
       maxFuzzy: 2,
       boostDocument: (id) => this.boosts.get(String(id)) ?? 1,
