@@ -10,7 +10,10 @@ export function Breadcrumbs() {
     .filter((crumb): crumb is { label: string; to: string } => Boolean(crumb.label));
   if (crumbs.length === 0) return null;
   return (
-    <nav aria-label="Breadcrumb" className="mx-auto max-w-6xl px-4 pt-4 text-sm text-slate-600 dark:text-slate-400">
+    <nav
+      aria-label="Breadcrumb"
+      className="mx-auto max-w-6xl px-4 pt-4 text-sm lg:pr-fab-lane text-slate-600 dark:text-slate-400"
+    >
       <ol className="flex flex-wrap items-center gap-1">
         <li>
           <AppLink to="/" className="hover:underline">

@@ -15,7 +15,7 @@ export function SiteFooter({ site }: SiteFooterProps) {
 
   return (
     <footer className="mt-12 border-t border-slate-200 bg-white pb-24 text-sm text-slate-700 lg:pb-6 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:grid-cols-3">
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:grid-cols-3 lg:pr-fab-lane">
         <div>
           <p className="font-semibold text-slate-900 dark:text-slate-100">{site.siteName}</p>
           <p className="mt-1">Free football scores, fixtures and results. Open source and self-hosted.</p>
@@ -46,7 +46,10 @@ export function SiteFooter({ site }: SiteFooterProps) {
             </nav>
           ) : null}
           <p className="mt-3">
-            Support: <a href={`mailto:${site.supportEmail}`} className="underline underline-offset-2">{site.supportEmail}</a>
+            Support:{' '}
+            <a href={`mailto:${site.supportEmail}`} className="underline underline-offset-2">
+              {site.supportEmail}
+            </a>
           </p>
         </div>
       </div>

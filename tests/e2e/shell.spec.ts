@@ -393,3 +393,68 @@ test.describe('the desktop header', () => {
     await expect(header.getByRole('button', { name: 'Sign out' })).toBeHidden();
   });
 });
+
+// ---------------------------------------------------------------------------
+// The floating "Live now" / "Back to top" button (issue #19): it covered the sidebar on desktop. It must never
+// cover a link or a control, at any scroll position.
+// ---------------------------------------------------------------------------
+
+/** Scrolls the page from top to bottom; at each stop, what the floating button covers that a visitor could use. */
+function findCoveredControls(): Promise<string[]> {
+  const CONTROLS =
+    'a[href], button, input, select, textarea, summary, label, [role="button"], [role="link"], [role="tab"], [tabindex]:not([tabindex="-1"])';
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 60));
+  return (async () => {
+    const covered = new Set<string>();
+    const end = document.documentElement.scrollHeight - window.innerHeight;
+    for (let y = 0; ; y = Math.min(end, y + Math.round(window.innerHeight / 2))) {
+      window.scrollTo(0, y);
+      await pause();
+      const button = document.querySelector('aside[aria-label="Quick actions"] :is(a, button)');
+      const box = button?.getBoundingClientRect();
+      if (button && box && box.width > 0) {
+        const points: Array<[number, number]> = [
+          [box.left + 2, box.top + 2],
+          [box.right - 2, box.top + 2],
+          [box.left + 2, box.bottom - 2],
+          [box.right - 2, box.bottom - 2],
+          [box.left + box.width / 2, box.top + box.height / 2],
+        ];
+        for (const [x, pointY] of points) {
+          for (const element of document.elementsFromPoint(x, pointY)) {
+            if (button.contains(element) || element.contains(button)) continue;
+            const control = element.closest(CONTROLS);
+            if (control && !control.contains(button)) {
+              covered.add(
+                `y=${y}: ${control.tagName.toLowerCase()} "${(control.textContent ?? '').trim().slice(0, 40)}"`,
+              );
+            }
+            // What scrolls under the (opaque) bottom bar is hidden by the bar, not by the button.
+            if (element.closest('nav[aria-label="Quick"]')) break;
+          }
+        }
+      }
+      if (y >= end) break;
+    }
+    window.scrollTo(0, 0);
+    return [...covered];
+  })();
+}
+
+test.describe('the floating button', () => {
+  const PAGES = ['/?date=2016-06-22', '/team/23', '/league/euro?season=2016', '/match/51', '/about-us'];
+  for (const width of [360, 390, 1024, 1280]) {
+    test(`covers no link or control at ${width} px, top to bottom`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize({ width, height: width < 1024 ? 780 : 800 });
+      for (const path of PAGES) {
+        await page.goto(path);
+        await waitForHydration(page);
+        await expect(
+          page.getByRole('complementary', { name: 'Quick actions' }).getByRole('link', { name: 'Live now' }),
+        ).toBeVisible();
+        expect.soft(await page.evaluate(findCoveredControls), `${path} at ${width} px`).toEqual([]);
+      }
+    });
+  }
+});

@@ -41,7 +41,7 @@ export function SiteFrame({ children, breadcrumbs = true, focused = false }: Sit
       <main
         id="main"
         tabIndex={-1}
-        className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none"
+        className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none lg:pr-fab-lane"
         {...listLinks.handlers}
       >
         {children}
