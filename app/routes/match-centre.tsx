@@ -3,6 +3,8 @@
 // route's loader and the same live data (features/match-centre/).
 import type { MatchEvent, MatchSummary, PlayerStats, TeamStats } from '../../domain/football-contracts.ts';
 import type { CommentaryLine } from '../../domain/live-stream.ts';
+import { compareMatchTime } from '../../domain/match-order.ts';
+import { isLive, isResultMissing } from '../../domain/match-status.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { pageMeta } from '../lib/seo/seo.ts';
 import type { LiveMatchData } from '../lib/live/use-live.ts';
@@ -133,10 +135,18 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/** What an empty timeline means depends on where the match is and on what our data holds (issue #19). */
+function emptyTimelineText(match: MatchSummary, now: Date): string {
+  if (isResultMissing(match, now)) return 'No result or timeline for this match in our data.';
+  if (match.status === 'scheduled' || match.status === 'postponed') return 'The timeline starts at kick-off.';
+  if (isLive(match.status)) return 'No goals, cards or substitutions yet.';
+  return match.hasEvents ? 'No goals, cards or substitutions.' : 'No timeline for this match in our data.';
+}
+
 function Timeline({ match, events }: { match: MatchSummary; events: MatchEvent[] }) {
-  const shown = events.filter((event) => event.type in EVENT_LABEL);
+  const shown = events.filter((event) => event.type in EVENT_LABEL).sort(compareMatchTime);
   if (shown.length === 0)
-    return <p className="text-sm text-slate-600 dark:text-slate-400">No goals, cards or substitutions yet.</p>;
+    return <p className="text-sm text-slate-600 dark:text-slate-400">{emptyTimelineText(match, new Date())}</p>;
   return (
     <ol className="space-y-2" data-testid="timeline">
       {shown.map((event) => {
@@ -177,10 +187,11 @@ function Commentary({ lines, status }: { lines: CommentaryLine[]; status: MatchS
         : 'There is no commentary for this match: it is written live, from the events, while a match is followed here.';
     return <p className="text-sm text-slate-600 dark:text-slate-400">{text}</p>;
   }
-  // Newest first, like every live commentary.
+  // Newest first, like every live commentary, in match time: a first snapshot writes its key events before
+  // its other moments, so the order they were written in is not the match's (issue #19).
   return (
     <ol className="max-h-[32rem] space-y-2 overflow-y-auto pr-1" data-testid="commentary">
-      {[...lines].reverse().map((line) => (
+      {[...lines].sort((a, b) => compareMatchTime(b, a)).map((line) => (
         <li key={line.seq} className={`flex gap-3 text-sm ${line.kind === 'goal' ? 'font-semibold' : ''}`}>
           <span className="w-12 shrink-0 tabular-nums text-slate-700 dark:text-slate-300">{minuteText(line)}</span>
           <span>{line.text}</span>
@@ -275,7 +286,13 @@ function MatchSections({ centre }: { centre: Awaited<ReturnType<typeof loader>>[
         {stats ? (
           <TeamStatsTable match={match} stats={stats.teams} />
         ) : (
-          <p className="text-sm text-slate-600 dark:text-slate-400">Statistics appear once the match is under way.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {match.status === 'scheduled' && !isResultMissing(match, new Date())
+              ? 'Statistics appear once the match is under way.'
+              : isLive(match.status)
+                ? 'Statistics appear as the match goes on.'
+                : 'No statistics for this match in our data.'}
+          </p>
         )}
       </Section>
       <MatchInsightSections match={match} events={events} />

@@ -5,6 +5,7 @@ import { data, Form, Outlet, redirect, useNavigation, useOutletContext } from 'r
 import { z } from 'zod';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
 import { clockLabel } from '../../domain/match-clock.ts';
+import { describeRound } from '../../domain/match-order.ts';
 import { isLive, isResultMissing } from '../../domain/match-status.ts';
 import { AppNavLink } from '../components/app-link.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
@@ -145,7 +146,7 @@ export function MatchHeader({
     <header className="mb-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <p className="text-center text-sm text-slate-600 dark:text-slate-400">
         {match.competition.name}
-        {match.round ? ` · ${match.round}` : ''}
+        {describeRound(match) ? ` · ${describeRound(match)}` : ''}
       </p>
       {match.replayOf ? (
         <p className="mx-auto mt-2 w-fit rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">

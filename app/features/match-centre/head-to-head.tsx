@@ -6,6 +6,7 @@ import type { MatchHeadToHead } from '../../../domain/match-insight.ts';
 import { formatDate } from '../../../domain/time-zones.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { TeamBadge } from '../../components/match-row.tsx';
+import { describeRound } from '../../../domain/match-order.ts';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -13,7 +14,7 @@ function Meeting({ meeting }: { meeting: MatchSummary }) {
   const { home, away, score } = meeting;
   const homeWon = score.home !== null && score.away !== null && (score.home > score.away || (score.home === score.away && (score.penalties?.home ?? 0) > (score.penalties?.away ?? 0)));
   const awayWon = score.home !== null && score.away !== null && (score.away > score.home || (score.home === score.away && (score.penalties?.away ?? 0) > (score.penalties?.home ?? 0)));
-  const detail = [meeting.competition.name, meeting.round ?? meeting.stage].filter(Boolean).join(', ');
+  const detail = [meeting.competition.name, describeRound(meeting)].filter(Boolean).join(', ');
   return (
     <li>
       <AppLink

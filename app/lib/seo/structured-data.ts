@@ -3,6 +3,7 @@
 // none is invented here; the status uses its EventStatusType values (a match
 // being played or over was held as scheduled).
 import type { MatchSummary } from '../../../domain/football-contracts.ts';
+import { describeRound } from '../../../domain/match-order.ts';
 
 const EVENT_STATUS: Record<MatchSummary['status'], string> = {
   scheduled: 'EventScheduled',
@@ -28,7 +29,7 @@ export function matchStructuredData(match: MatchSummary, baseUrl: string): Recor
     '@context': 'https://schema.org',
     '@type': 'SportsEvent',
     name,
-    description: `${match.competition.name}${match.round ? `, ${match.round}` : ''}: ${name}.`,
+    description: `${match.competition.name}${describeRound(match) ? `, ${describeRound(match)}` : ''}: ${name}.`,
     url: new URL(`/match/${match.id}`, baseUrl).href,
     sport: 'Football',
     // A kick-off whose time the data does not know is given as its date alone.
