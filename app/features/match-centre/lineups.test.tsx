@@ -115,6 +115,35 @@ describe('LineupsView', () => {
   });
 });
 
+describe('the starting XI list (issue #19)', () => {
+  it('reads from the back: goalkeeper, defenders, midfielders, forwards, whatever order the data lists them in', () => {
+    const listed = side(10, ['FW', 'MF', 'GK', 'DF', 'FW', 'DF', 'MF', 'DF', 'MF', 'DF', 'FW']);
+    const html = renderToStaticMarkup(
+      <LineupsView match={match} lineups={{ home: listed, away: side(20, POSITIONS) }} events={[]} />,
+    );
+    const list = /data-testid="starters-home"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? '';
+    const order = [...list.matchAll(/\((GK|DF|MF|FW)\)/g)].map((found) => found[1]);
+    expect(order).toEqual(['GK', 'DF', 'DF', 'DF', 'DF', 'MF', 'MF', 'MF', 'FW', 'FW', 'FW']);
+  });
+
+  it("writes a card in stoppage time as the timeline does (90+2')", () => {
+    const card: MatchEvent = {
+      ...substitution,
+      seq: 3,
+      period: '2H',
+      minute: 90,
+      addedMinute: 2,
+      type: 'yellow_card',
+      player: { id: 1003, name: 'Player 10-3' },
+      relatedPlayer: null,
+    };
+    const html = renderToStaticMarkup(
+      <LineupsView match={match} lineups={{ home: side(10, POSITIONS), away: side(20, POSITIONS) }} events={[card]} />,
+    );
+    expect(html).toContain('yellow card 90+2&#x27;');
+  });
+});
+
 describe('pitchName', () => {
   it('keeps names short enough for the pitch', () => {
     expect(pitchName({ name: 'Antoine Griezmann', shortName: 'A. Griezmann' })).toBe('Griezmann');

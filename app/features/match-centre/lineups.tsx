@@ -14,10 +14,11 @@ type LineupPlayer = LineupsData['home']['players'][number];
 
 /** What happened to one player, from the events. */
 interface PlayerMarks {
-  goals: number[];
-  ownGoals: number[];
-  yellow: number | null;
-  red: number | null;
+  /** Minutes as the timeline writes them ("90+2'"), so a card reads the same in both (issue #19). */
+  goals: string[];
+  ownGoals: string[];
+  yellow: string | null;
+  red: string | null;
   /** Minute taken off, and by whom replaced. */
   off: { minute: string; by: string } | null;
   /** Minute brought on, and for whom. */
@@ -28,6 +29,13 @@ const minuteOf = (event: MatchEvent) =>
   event.addedMinute ? `${event.minute}+${event.addedMinute}'` : `${event.minute}'`;
 const shortOf = (person: { name: string; shortName?: string } | null) =>
   person ? (person.shortName ?? person.name) : '';
+
+const POSITION_RANK: Record<string, number> = { GK: 0, DF: 1, MF: 2, FW: 3 };
+
+/** Where a listed position stands in a starting XI read from the back; unknown positions last. */
+export function positionRank(position: string | null | undefined): number {
+  return position ? (POSITION_RANK[position.toUpperCase()] ?? 4) : 4;
+}
 
 /** "A. Griezmann" → "Griezmann"; "Cristiano Ronaldo" → "Ronaldo" (too long for the pitch); "João Mário", "Pepe" stay. */
 export function pitchName(player: { name: string; shortName?: string }): string {
@@ -53,17 +61,17 @@ function marksFrom(events: readonly MatchEvent[]): Map<number, PlayerMarks> {
     switch (event.type) {
       case 'goal':
       case 'penalty_goal':
-        player.goals.push(event.minute);
+        player.goals.push(minuteOf(event));
         break;
       case 'own_goal':
-        player.ownGoals.push(event.minute);
+        player.ownGoals.push(minuteOf(event));
         break;
       case 'yellow_card':
-        player.yellow = event.minute;
+        player.yellow = minuteOf(event);
         break;
       case 'second_yellow':
       case 'red_card':
-        player.red = event.minute;
+        player.red = minuteOf(event);
         break;
       case 'substitution':
         if (event.relatedPlayer) {
@@ -82,10 +90,10 @@ function marksFrom(events: readonly MatchEvent[]): Map<number, PlayerMarks> {
 function marksText(marks: PlayerMarks | undefined): string {
   if (!marks) return '';
   const parts: string[] = [];
-  for (const minute of marks.goals) parts.push(`goal ${minute}'`);
-  for (const minute of marks.ownGoals) parts.push(`own goal ${minute}'`);
-  if (marks.yellow !== null) parts.push(`yellow card ${marks.yellow}'`);
-  if (marks.red !== null) parts.push(`sent off ${marks.red}'`);
+  for (const minute of marks.goals) parts.push(`goal ${minute}`);
+  for (const minute of marks.ownGoals) parts.push(`own goal ${minute}`);
+  if (marks.yellow !== null) parts.push(`yellow card ${marks.yellow}`);
+  if (marks.red !== null) parts.push(`sent off ${marks.red}`);
   if (marks.off) parts.push(`off ${marks.off.minute} for ${marks.off.by}`);
   return parts.join(', ');
 }
@@ -262,7 +270,8 @@ function TeamLists({
   coach: string | null;
   listStarters: 'visible' | 'screen-reader';
 }) {
-  const starters = players.filter((player) => player.starter);
+  // Goalkeeper, defenders, midfielders, forwards (issue #19); the source's order within each line.
+  const starters = players.filter((player) => player.starter).sort((a, b) => positionRank(a.position) - positionRank(b.position));
   const used = players.filter((player) => !player.starter && marks.get(player.id)?.on);
   const unused = players.filter((player) => !player.starter && !marks.get(player.id)?.on);
   const numbered = players.some((player) => player.shirtNumber !== null);
