@@ -318,7 +318,12 @@ export function LeaguePage(props: LeaguePageProps) {
           {spoilerHidden ? (
             <Muted>Hidden in spoiler-safe mode.</Muted>
           ) : standings.rows.length > 0 ? (
-            <StandingsTable rows={standings.rows} caption={caption} liveTeamIds={liveTeamIds} />
+            <StandingsTable
+              rows={standings.rows}
+              caption={caption}
+              liveTeamIds={liveTeamIds}
+              zonesOfCompetition={!cup && view === 'overall' && !phase ? competition.code : undefined}
+            />
           ) : (
             <Muted>No table yet: no team has played.</Muted>
           )}

@@ -4,6 +4,16 @@
 import type { Standings } from '../../../domain/football-contracts.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { FormChips } from './form-chips.tsx';
+import { ZONE_LABELS, zoneOf, zonesOf, type ZoneKind } from '../../../domain/table-zones.ts';
+
+/** A zone's colour: a bar beside the position, and the legend's swatch (issue #19). */
+const ZONE_CLASS: Record<ZoneKind, string> = {
+  'champions-league': 'border-l-blue-600 dark:border-l-blue-400',
+  'europa-league': 'border-l-orange-500 dark:border-l-orange-400',
+  'conference-league': 'border-l-emerald-600 dark:border-l-emerald-400',
+  'relegation-play-off': 'border-l-amber-400 dark:border-l-amber-300',
+  relegation: 'border-l-red-600 dark:border-l-red-400',
+};
 
 type Row = Standings['rows'][number];
 
@@ -25,9 +35,12 @@ export function StandingsTable({
   highlightTeamId,
   showForm = true,
   testId = 'standings',
+  zonesOfCompetition,
 }: {
   rows: Row[];
   caption: string;
+  /** The competition whose qualification and relegation zones to show (its main table, overall, only). */
+  zonesOfCompetition?: string;
   liveTeamIds?: ReadonlySet<number>;
   highlightTeamId?: number;
   showForm?: boolean;
@@ -70,7 +83,17 @@ export function StandingsTable({
                 className={`border-b border-slate-100 last:border-0 dark:border-slate-800 ${highlighted ? 'bg-brand-50 font-semibold dark:bg-slate-800' : ''}`}
                 aria-current={highlighted ? 'true' : undefined}
               >
-                <td className="py-2">{row.position}</td>
+                <td
+                  className={`py-2 ${zonesOfCompetition ? `border-l-4 pl-1.5 ${zoneClassOf(zonesOfCompetition, row.position, rows.length)}` : ''}`}
+                >
+                  {row.position}
+                  {zonesOfCompetition && zoneOf(zonesOfCompetition, row.position, rows.length) ? (
+                    <span className="sr-only">
+                      {' '}
+                      ({ZONE_LABELS[zoneOf(zonesOfCompetition, row.position, rows.length) as ZoneKind]})
+                    </span>
+                  ) : null}
+                </td>
                 <th scope="row" className="py-2 text-left font-medium">
                   <AppLink to={`/team/${row.team.id}`} className="hover:underline">
                     {row.team.name}
@@ -94,6 +117,21 @@ export function StandingsTable({
           })}
         </tbody>
       </table>
+      {zonesOfCompetition && zonesOf(zonesOfCompetition).length > 0 ? (
+        <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700 dark:text-slate-300" data-testid="table-zones">
+          {zonesOf(zonesOfCompetition).map((kind) => (
+            <li key={kind} className={`border-l-4 pl-1.5 ${ZONE_CLASS[kind]}`}>
+              {ZONE_LABELS[kind]}
+            </li>
+          ))}
+          <li className="text-slate-600 dark:text-slate-400">Places as usually allocated; cup winners can change them.</li>
+        </ul>
+      ) : null}
     </div>
   );
+}
+
+function zoneClassOf(code: string, position: number, size: number): string {
+  const kind = zoneOf(code, position, size);
+  return kind ? ZONE_CLASS[kind] : 'border-l-transparent';
 }

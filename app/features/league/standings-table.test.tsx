@@ -1,0 +1,47 @@
+// A league table with its qualification and relegation zones (issue #19), as the server renders it.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createRoutesStub } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { StandingsTable } from './standings-table.tsx';
+
+const rows = Array.from({ length: 20 }, (_, index) => ({
+  position: index + 1,
+  team: { id: index + 1, name: `Team ${index + 1} FC`, shortName: `Team ${index + 1}` },
+  played: 38,
+  won: 20 - index,
+  drawn: 5,
+  lost: 13 + index,
+  goalsFor: 60 - index,
+  goalsAgainst: 30 + index,
+  goalDifference: 30 - 2 * index,
+  points: 65 - 3 * index,
+  form: [],
+}));
+
+function render(zonesOfCompetition?: string) {
+  const Stub = createRoutesStub([
+    {
+      path: '/',
+      Component: () => <StandingsTable rows={rows} caption="Premier League" zonesOfCompetition={zonesOfCompetition} />,
+    },
+  ]);
+  return renderToStaticMarkup(<Stub initialEntries={['/']} />);
+}
+
+describe('StandingsTable zones', () => {
+  it('marks the European places and the relegation places, with a legend', () => {
+    const html = render('en.1');
+    expect(html.match(/\(Champions League\)/g)).toHaveLength(4);
+    expect(html.match(/\(Europa League\)/g)).toHaveLength(1);
+    expect(html.match(/\(Relegation\)/g)).toHaveLength(3);
+    const legend = /data-testid="table-zones"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? '';
+    for (const label of ['Champions League', 'Europa League', 'Conference League', 'Relegation'])
+      expect(legend).toContain(label);
+  });
+
+  it('shows no zones for a table that is not a league’s main table', () => {
+    const html = render(undefined);
+    expect(html).not.toContain('(Champions League)');
+    expect(html).not.toContain('data-testid="table-zones"');
+  });
+});
