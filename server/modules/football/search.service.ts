@@ -27,6 +27,11 @@ import {
 const RECHECK_MS = 30_000;
 const SEPARATORS = new Set(['v', 'vs', 'versus', 'against']);
 
+function rank(pair: [number, number], id: number): number {
+  const at = pair.indexOf(id);
+  return at === -1 ? 2 : at;
+}
+
 /** Reads everything the index holds, and builds it. */
 export async function buildSearchIndex(db: Kysely<Database>): Promise<SearchIndex> {
   const [teams, teamActivity, competitions, { players, spells }] = await Promise.all([
@@ -100,9 +105,9 @@ export function createSearchService(db: Kysely<Database>, options: { recheckMs?:
     index: SearchIndex,
     query: string,
     limit: number,
-  ): Promise<{ matches: MatchSummary[]; words: string }> {
+  ): Promise<{ matches: MatchSummary[]; words: string; pair: [number, number] | null }> {
     const { cuts, year, explicit, words } = readMatchQuery(query);
-    const none = { matches: [], words: query };
+    const none = { matches: [], words: query, pair: null };
     if (cuts.length === 0 || (!explicit && index.namesOneTeam(words))) return none;
     let best: { pair: [number, number]; score: number } | null = null;
     for (const [left, right] of cuts) {
@@ -119,7 +124,7 @@ export function createSearchService(db: Kysely<Database>, options: { recheckMs?:
       limit,
       ...(year === null ? {} : { from: new Date(Date.UTC(year, 0, 1)), to: new Date(Date.UTC(year + 1, 0, 1)) }),
     });
-    return { matches, words };
+    return { matches, words, pair: best.pair };
   }
 
   return {
@@ -127,8 +132,11 @@ export function createSearchService(db: Kysely<Database>, options: { recheckMs?:
     async search(query: string, limit = 10): Promise<SearchResult> {
       if (foldText(query) === '') return { teams: [], competitions: [], players: [], matches: [] };
       const index = await getIndex();
-      const { matches, words } = await findMatches(index, query, limit);
-      return { ...index.search(words, limit), matches };
+      const { matches, words, pair } = await findMatches(index, query, limit);
+      const hits = index.search(words, limit);
+      // The two teams named lead the teams, in the order they were typed.
+      if (pair) hits.teams.sort((a, b) => rank(pair, a.id) - rank(pair, b.id));
+      return { ...hits, matches };
     },
 
     /** Rebuilds the index now if the data changed (an import in this process just finished). */

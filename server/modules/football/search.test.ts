@@ -112,10 +112,13 @@ describe.each(TEST_ENGINES)('the search index on %s stays fresh', (engine) => {
     await database?.destroy();
   });
 
-  it('finds a team added after the index was built, once its recheck interval has passed', async () => {
+  it('finds a team added after the index was built on every node, once its recheck interval has passed', async () => {
     const { db } = database.handle;
+    // Two web nodes: each builds its own index from the one database.
     const search = createSearchService(db, { recheckMs: 0 });
-    expect((await search.search('wrexham')).teams).toEqual([]);
+    const otherNode = createSearchService(db, { recheckMs: 0 });
+    const slowNode = createSearchService(db, { recheckMs: 60_000 });
+    for (const node of [search, otherNode, slowNode]) expect((await node.search('wrexham')).teams).toEqual([]);
     await db
       .insertInto('team')
       .values({
@@ -129,6 +132,11 @@ describe.each(TEST_ENGINES)('the search index on %s stays fresh', (engine) => {
       })
       .execute();
     expect((await search.search('wrexham')).teams.map((found) => found.name)).toEqual(['Wrexham AFC']);
+    expect((await otherNode.search('wrexham')).teams.map((found) => found.name)).toEqual(['Wrexham AFC']);
+    // Within its interval a node answers from the index it has; refresh() looks at once.
+    expect((await slowNode.search('wrexham')).teams).toEqual([]);
+    await slowNode.refresh();
+    expect((await slowNode.search('wrexham')).teams.map((found) => found.name)).toEqual(['Wrexham AFC']);
   });
 });
 
@@ -178,8 +186,10 @@ describe.skipIf(!hasData).each(TEST_ENGINES)(
         expect([match.home.shortName, match.away.shortName].sort()).toEqual(['Arsenal', 'Chelsea']);
         expect(match.kickoffAt.startsWith('2025')).toBe(true);
       }
-      const all = await search('arsenal chelsea');
+      expect(result.teams.slice(0, 2).map((found) => found.shortName)).toEqual(['Arsenal', 'Chelsea']);
+      const all = await search('chelsea arsenal');
       expect(all.matches.length).toBeGreaterThan(result.matches.length);
+      expect(all.teams.slice(0, 2).map((found) => found.shortName)).toEqual(['Chelsea', 'Arsenal']);
       expect((await search('real madrid')).matches).toEqual([]);
     });
   },
