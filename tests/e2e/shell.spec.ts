@@ -337,7 +337,9 @@ test.describe('the desktop header', () => {
     const { matches } = (await season.json()) as { matches: MatchSummary[] };
     const final = matches.find((match) => match.stage === 'Final');
     // A live match whose page follows live updates, held back by a delay: the badge shows.
-    const created = await request.post('/api/replays', { data: { matchId: final?.id, speed: 30 } });
+    // Fast enough to free its place under the cap of running replays soon (MAX_RUNNING_RELIVES), slow enough to
+    // stay live for this test.
+    const created = await request.post('/api/replays', { data: { matchId: final?.id, speed: 90 } });
     expect(created.status()).toBe(201);
     const replay = ((await created.json()) as { match: MatchSummary }).match;
     await page.addInitScript(() => window.localStorage.setItem('scoreline-live-delay', '60'));
