@@ -82,3 +82,19 @@ test('players, matches and misspelt teams are suggested and open by keyboard', a
   await expect(page).toHaveURL(/\/team\/\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Portugal');
 });
+
+test('the results page lists the matches two teams played and the players found', async ({ page }) => {
+  test.skip(!(await hasEuroData(page)), 'no Wyscout data in this run (scripts/e2e-seed.ts)');
+  await page.goto('/team?q=portugal%20v%20france');
+  await expect(
+    page
+      .getByTestId('search-matches')
+      .getByRole('link', { name: /(Portugal 1–0 France|France 0–1 Portugal)\s*2016-07-10/ }),
+  ).toBeVisible();
+  await page.goto('/team?q=ronaldo');
+  await expect(page.getByTestId('search-players')).toContainText('Cristiano Ronaldo');
+  await expect(page.getByTestId('search-players').getByRole('link', { name: 'Portugal' }).first()).toHaveAttribute(
+    'href',
+    /\/team\/\d+$/,
+  );
+});
