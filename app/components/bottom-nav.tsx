@@ -16,14 +16,14 @@ export function BottomNav() {
       aria-label="Quick"
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] lg:hidden dark:border-slate-800 dark:bg-slate-900"
     >
-      <ul className="grid grid-cols-5 pr-[6.5rem] text-center text-xs">
+      <ul className="flex justify-around pr-[6.5rem] text-center text-xs">
         {ITEMS.map((item) => (
           <li key={item.to}>
             <AppNavLink
               to={item.to}
               end={item.to === '/'}
               className={({ isActive }) =>
-                `block px-0.5 py-3 ${isActive ? 'font-semibold text-brand-700 dark:text-brand-100' : 'text-slate-700 dark:text-slate-300'}`
+                `block whitespace-nowrap px-1 py-3 ${isActive ? 'font-semibold text-brand-700 dark:text-brand-100' : 'text-slate-700 dark:text-slate-300'}`
               }
             >
               {item.label}

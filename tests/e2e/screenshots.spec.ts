@@ -75,7 +75,15 @@ async function expectFitsScreen(page: Page, variant: (typeof VARIANTS)[number], 
   const { width, height } = variant.viewport;
   const box = await page.evaluate(() => {
     const bar = document.querySelector('nav[aria-label="Quick"]')?.getBoundingClientRect();
+    // Where each bottom-bar label's text is drawn (the current page's is bold, so wider).
+    const labels = [...document.querySelectorAll('nav[aria-label="Quick"] a')].map((link) => {
+      const range = document.createRange();
+      range.selectNodeContents(link);
+      const box = range.getBoundingClientRect();
+      return { name: link.textContent ?? '', left: box.left, right: box.right };
+    });
     return {
+      labels,
       scrollWidth: document.documentElement.scrollWidth,
       innerWidth: window.innerWidth,
       bar: bar ? { left: bar.left, right: bar.right, bottom: bar.bottom, visible: bar.height > 0 } : null,
@@ -91,6 +99,12 @@ async function expectFitsScreen(page: Page, variant: (typeof VARIANTS)[number], 
   expect.soft(box.bar.left, `${target.path}: bottom bar's left edge on screen`).toBeGreaterThanOrEqual(0);
   expect.soft(box.bar.right, `${target.path}: bottom bar's right edge on screen`).toBeLessThanOrEqual(width);
   expect.soft(box.bar.bottom, `${target.path}: bottom bar's bottom edge on screen`).toBeLessThanOrEqual(height);
+  for (let index = 1; index < box.labels.length; index += 1) {
+    const [before, after] = [box.labels[index - 1]!, box.labels[index]!];
+    expect
+      .soft(after.left, `${target.path} at ${width} px: bottom bar's "${after.name}" clear of "${before.name}"`)
+      .toBeGreaterThanOrEqual(before.right);
+  }
 }
 
 for (const variant of VARIANTS) {
