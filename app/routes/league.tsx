@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { MatchSummary, Standings } from '../../domain/football-contracts.ts';
 import { isLive, isToCome } from '../../domain/match-status.ts';
 import { isCalendarDate } from '../../domain/time-zones.ts';
+import { buildBracket } from '../../domain/bracket.ts';
 import { LeaguePage } from '../features/league/league-page.tsx';
 import { groupByRound } from '../features/league/match-groups.tsx';
 import { competitionCodeSchema, parseParams } from '../lib/routing/params.ts';
@@ -137,6 +138,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         matches: [...(replay ? [replay] : []), ...liveNow, ...results.shown, ...fixtures.shown],
         replay,
         moreRounds: results.more || fixtures.more,
+        // A tournament's knockout rounds as a bracket (issue #19), from every match of the season.
+        bracket: competition.kind === 'cup' ? buildBracket(all) : [],
         allRounds,
         scorers: scorers.scorers,
         position,

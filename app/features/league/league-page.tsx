@@ -12,17 +12,23 @@ import { useSpoilerSafe, type SpoilerSetting } from '../../lib/preferences/spoil
 import { useLiveScores, useNow } from '../../lib/live/use-live.ts';
 import { groupByRound, MatchGroups, MatchList } from './match-groups.tsx';
 import { Muted, Panel, SectionNav } from './panel.tsx';
-import { StandingsTable } from './standings-table.tsx';
+import type { StandingsTableProps } from './standings-table.tsx';
 import { useLiveStandings } from './use-live-standings.ts';
 import { useTimeZone } from './use-time-zone.ts';
 import { deferred } from '../../lib/loading/deferred.tsx';
 import type { TopScorersProps } from './top-scorers.tsx';
 import type { TopTeamsProps } from './top-teams.tsx';
 import type { TableControlsProps } from './table-controls.tsx';
+import type { BracketProps } from './bracket.tsx';
 
 // Rendered by the server; their code loads after the page's (app/lib/loading/deferred.tsx; first-load budget).
 const TopTeams = deferred<TopTeamsProps>(async () => (await import('./top-teams.tsx')).TopTeams);
 const TopScorersTable = deferred<TopScorersProps>(async () => (await import('./top-scorers.tsx')).TopScorersTable);
+// The table renders in full on the server; its code (links, zones, form chips) loads after the page's, which
+// keeps the league page within its first-load budget (server/page-budgets.test.ts).
+const StandingsTable = deferred<StandingsTableProps>(async () => (await import('./standings-table.tsx')).StandingsTable);
+// Only tournaments have one, below the fold: its code loads after the page's (app/lib/loading/deferred.tsx).
+const Bracket = deferred<BracketProps>(async () => (await import('./bracket.tsx')).Bracket);
 const TableControls = deferred<TableControlsProps>(async () => (await import('./table-controls.tsx')).TableControls);
 
 export interface LeaguePageProps {
@@ -34,6 +40,8 @@ export interface LeaguePageProps {
   standings: Standings;
   overall: Standings | null;
   matches: MatchSummary[];
+  /** A tournament's knockout rounds in bracket order (domain/bracket.ts); empty for leagues. */
+  bracket: BracketProps['rounds'];
   moreRounds: boolean;
   allRounds: boolean;
   scorers: TopScorers['scorers'];
@@ -140,6 +148,7 @@ export function LeaguePage(props: LeaguePageProps) {
   const sections: Array<[string, string]> = [
     ['summary', 'Summary'],
     ['standings', tableName],
+    ...(props.bracket.length > 0 ? ([['bracket', 'Knockout rounds']] as Array<[string, string]>) : []),
     ['results', 'Results'],
     ['fixtures', 'Fixtures'],
     ...(scorers.length > 0 ? ([['scorers', 'Top scorers']] as Array<[string, string]>) : []),
@@ -349,6 +358,12 @@ export function LeaguePage(props: LeaguePageProps) {
             Form: the last five results, newest last (W won, D drawn, L lost).
           </p>
         </Panel>
+
+        {props.bracket.length > 0 ? (
+          <Panel id="bracket" title="Knockout rounds" className="lg:col-span-3">
+            <Bracket rounds={props.bracket} isHidden={isHidden} />
+          </Panel>
+        ) : null}
 
         <Panel id="top-teams" title="Top teams">
           {spoilerHidden ? <Muted>Hidden in spoiler-safe mode.</Muted> : <TopTeams rows={summaryTable.rows} />}

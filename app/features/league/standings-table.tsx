@@ -28,15 +28,7 @@ const NUMBER_COLUMNS: Array<{ key: keyof Row; short: string; long: string; wide?
   { key: 'points', short: 'Pts', long: 'Points' },
 ];
 
-export function StandingsTable({
-  rows,
-  caption,
-  liveTeamIds = new Set(),
-  highlightTeamId,
-  showForm = true,
-  testId = 'standings',
-  zonesOfCompetition,
-}: {
+export interface StandingsTableProps {
   rows: Row[];
   caption: string;
   /** The competition whose qualification and relegation zones to show (its main table, overall, only). */
@@ -45,7 +37,17 @@ export function StandingsTable({
   highlightTeamId?: number;
   showForm?: boolean;
   testId?: string;
-}) {
+}
+
+export function StandingsTable({
+  rows,
+  caption,
+  liveTeamIds = new Set(),
+  highlightTeamId,
+  showForm = true,
+  testId = 'standings',
+  zonesOfCompetition,
+}: StandingsTableProps) {
   return (
     <div className="relative overflow-x-auto">
       <table className="w-full text-sm tabular-nums" data-testid={testId}>

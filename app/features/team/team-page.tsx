@@ -10,10 +10,14 @@ import { FavouriteStar } from '../preferences/favourite-star.tsx';
 import { FormChips } from '../league/form-chips.tsx';
 import { MatchList } from '../league/match-groups.tsx';
 import { Muted, Panel, SectionNav } from '../league/panel.tsx';
-import { StandingsTable } from '../league/standings-table.tsx';
+import type { StandingsTableProps } from '../league/standings-table.tsx';
+import { deferred } from '../../lib/loading/deferred.tsx';
 import { formatDay, useTimeZone } from '../league/use-time-zone.ts';
 import { useSpoilerSafe, type SpoilerSetting } from '../../lib/preferences/spoiler.ts';
 import { useLiveScores, useNow } from '../../lib/live/use-live.ts';
+
+// Rendered in full on the server; its code loads after the page's (the first-load budget, issue #5).
+const StandingsTable = deferred<StandingsTableProps>(async () => (await import('../league/standings-table.tsx')).StandingsTable);
 
 export interface TablePosition {
   competition: { code: string; name: string; kind: 'league' | 'cup' };
