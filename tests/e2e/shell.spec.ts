@@ -1,6 +1,7 @@
 // The site shell: titles and meta (spec §1), every route of spec §2 with and
 // without /en inside its frame, breadcrumbs, the signed-out redirect, and the
 // security headers of a page response.
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
 import {
@@ -380,6 +381,22 @@ test.describe('the desktop header', () => {
     await expect(header.getByRole('link', { name: 'Change password' })).toBeVisible();
     await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('header-account-menu.png') });
+    // The open menu passes axe in both colour modes.
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+      const axe = await new AxeBuilder({ page })
+        .include('header')
+        .options({ resultTypes: ['violations'] })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      expect
+        .soft(
+          axe.violations.map((violation) => violation.id),
+          `the open account menu, ${colorScheme}`,
+        )
+        .toEqual([]);
+    }
     await page.keyboard.press('Escape');
     await expect(header.getByRole('button', { name: 'Sign out' })).toBeHidden();
     await expect(menu.locator('summary')).toBeFocused();
