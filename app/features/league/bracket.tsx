@@ -34,7 +34,7 @@ function Side({ name, goals, pens, won }: { name: string; goals: string; pens: s
 
 export function Bracket({ rounds, isHidden }: BracketProps) {
   return (
-    <div className="overflow-x-auto" data-testid="bracket">
+    <div className="relative overflow-x-auto" data-testid="bracket">
       <ol className="flex min-w-max gap-4">
         {rounds.map((round) => (
           <li key={round.name} className="flex w-44 flex-col">
