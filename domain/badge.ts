@@ -1,5 +1,6 @@
-// Generated team badges (no copyrighted crests): two colours and initials,
-// derived deterministically from the team's name.
+// Generated team badges (no copyrighted crests): two colours and a code,
+// derived deterministically from the team's name when the data has nothing better. Codes unique
+// within a competition season are worked out at seed time (badge-codes.ts) and stored in team.code.
 
 function hash(text: string): number {
   let value = 2166136261;
@@ -30,17 +31,22 @@ export function badgeColours(name: string): { primary: string; secondary: string
   return { primary: hsl(hue, 65, 30), secondary: hsl((hue + 40 + ((value >> 9) % 120)) % 360, 70, 60) };
 }
 
-/** Up to three letters: "Manchester City" → "MC", "Arsenal" → "ARS". */
+/** The three-letter statuses a match row can show (badge-codes.ts STATUS_ABBREVIATIONS has them all). */
+const THREE_LETTER_STATUS = /^(?:AET|PEN|PSO|TB[CD]|AWD|PST|CAN|ABD)$/;
+
+/**
+ * The badge code of a team the server gave none (a search hit; the server fills it everywhere else):
+ * the first three letters of its name without club affixes ("1. FC Köln" → KOL), letters only, never
+ * a match status (then the first letter and the last two).
+ */
 export function badgeInitials(name: string): string {
-  const words = name
-    .replace(/\b(FC|AFC|CF|SC|AC)\b/g, '')
-    .split(/\s+/)
-    .filter((word) => /^[\p{L}\d]/u.test(word));
-  if (words.length === 0) return '?';
-  if (words.length === 1) return (words[0] as string).slice(0, 3).toUpperCase();
-  return words
-    .slice(0, 3)
-    .map((word) => word.charAt(0))
-    .join('')
+  // Not domain/names.ts's foldText: that would pull names.ts into every page's first load.
+  const letters = name
+    .replace(/\b(?:FC|AFC|CF|SC|AC|AS|CD|FK|SK)\b/g, '')
+    .normalize('NFD')
+    .replace(/[^A-Za-z]/g, '')
     .toUpperCase();
+  const code = letters.slice(0, 3);
+  if (code.length === 3 && !THREE_LETTER_STATUS.test(code)) return code;
+  return letters.length >= 3 ? letters.charAt(0) + letters.slice(-2) : 'XXX';
 }

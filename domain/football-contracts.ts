@@ -12,10 +12,17 @@ import {
 // Kept with the live stream's schemas (match-schemas.ts), which the browser loads without these.
 export { matchEventSchema, playerStatsSchema, teamStatsSchema };
 
+/**
+ * A team where it is named: `name` in full (the team page), `shortName` as fans say it in lists and
+ * scores ("Man City"), `code` its badge's three letters, unique within each competition season it plays
+ * (db/seed/team-identity; absent for a team live ingest just met, whose badge derives one). In a match
+ * summary, `colours` are the ones each side is drawn in for that match (domain/team-colours.ts matchColours).
+ */
 export const teamRefSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   shortName: z.string(),
+  code: z.string().nullable().optional(),
   colours: z.object({ primary: z.string(), secondary: z.string() }),
 });
 

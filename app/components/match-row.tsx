@@ -40,6 +40,7 @@ export function badgeTextColour(background: string): string {
   return colour;
 }
 
+/** The team's stored code (unique in its competition seasons), else one derived from its short name. */
 export function TeamBadge({ team, size = 'sm' }: { team: MatchSummary['home']; size?: 'sm' | 'lg' }) {
   // Three bold capitals (POR, GER) must fit inside the ring.
   const dimension = size === 'sm' ? 'size-7 text-[0.55rem] tracking-tighter' : 'size-12 text-sm';
@@ -53,7 +54,7 @@ export function TeamBadge({ team, size = 'sm' }: { team: MatchSummary['home']; s
         boxShadow: `inset 0 0 0 2px ${team.colours.secondary}`,
       }}
     >
-      {badgeInitials(team.name)}
+      {team.code ?? badgeInitials(team.shortName)}
     </span>
   );
 }
@@ -136,7 +137,9 @@ export function MatchRow({
           ) : null}
         </span>
         <span className="flex min-w-0 items-center justify-end gap-2 text-right">
-          <span className="truncate">{match.home.name}</span>
+          <span className="truncate" title={match.home.shortName === match.home.name ? undefined : match.home.name}>
+            {match.home.shortName}
+          </span>
           <TeamBadge team={match.home} />
         </span>
         <span
@@ -147,7 +150,9 @@ export function MatchRow({
         </span>
         <span className="flex min-w-0 items-center gap-2">
           <TeamBadge team={match.away} />
-          <span className="truncate">{match.away.name}</span>
+          <span className="truncate" title={match.away.shortName === match.away.name ? undefined : match.away.name}>
+            {match.away.shortName}
+          </span>
         </span>
       </ListLink>
       {actions}

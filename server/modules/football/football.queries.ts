@@ -18,6 +18,8 @@ import { commentaryLineSchema, type CommentaryLine } from '../../../domain/live-
 import type { MatchClock } from '../../../domain/match-clock.ts';
 import { matchPhaseSchema, matchStatusSchema } from '../../../domain/match-schemas.ts';
 import type { MatchStatus } from '../../../domain/match-status.ts';
+import { defaultBadgeCode } from '../../../domain/badge-codes.ts';
+import { matchColours } from '../../../domain/team-colours.ts';
 
 type Db = Kysely<Database>;
 
@@ -187,7 +189,7 @@ export async function listTeamsByIds(db: Db, ids: number[]): Promise<Map<number,
   if (ids.length === 0) return map;
   const rows = await db
     .selectFrom('team')
-    .select(['id', 'name', 'short_name', 'colour_primary', 'colour_secondary'])
+    .select(['id', 'name', 'short_name', 'code', 'colour_primary', 'colour_secondary'])
     .where('id', 'in', ids)
     .execute();
   for (const row of rows) {
@@ -195,6 +197,7 @@ export async function listTeamsByIds(db: Db, ids: number[]): Promise<Map<number,
       id: Number(row.id),
       name: row.name,
       shortName: row.short_name,
+      code: row.code ?? defaultBadgeCode(row.short_name),
       colours: { primary: row.colour_primary, secondary: row.colour_secondary },
     });
   }
@@ -256,11 +259,13 @@ export async function listMatchSummaries(db: Db, filter: MatchFilter): Promise<M
       'h.id as home_id',
       'h.name as home_name',
       'h.short_name as home_short',
+      'h.code as home_code',
       'h.colour_primary as home_c1',
       'h.colour_secondary as home_c2',
       'a.id as away_id',
       'a.name as away_name',
       'a.short_name as away_short',
+      'a.code as away_code',
       'a.colour_primary as away_c1',
       'a.colour_secondary as away_c2',
       'v.name as venue_name',
@@ -291,44 +296,53 @@ export async function listMatchSummaries(db: Db, filter: MatchFilter): Promise<M
   query = query.orderBy('m.kickoff_at', direction).orderBy('c.importance', 'desc').orderBy('m.id', direction);
   if (filter.limit !== undefined) query = query.limit(filter.limit);
   const rows = await query.execute();
-  return rows.map((row) => ({
-    id: Number(row.id),
-    competition: { code: row.competition_code, name: row.competition_name, areaName: row.area_name },
-    season: row.season_code,
-    stage: row.stage,
-    round: row.round,
-    group: row.group_name,
-    kickoffAt: toIsoString(row.kickoff_at),
-    kickoffTimeKnown: row.kickoff_time_known === 1,
-    status: matchStatusSchema.parse(row.status),
-    minute: row.minute,
-    home: {
-      id: Number(row.home_id),
-      name: row.home_name,
-      shortName: row.home_short,
-      colours: { primary: row.home_c1, secondary: row.home_c2 },
-    },
-    away: {
-      id: Number(row.away_id),
-      name: row.away_name,
-      shortName: row.away_short,
-      colours: { primary: row.away_c1, secondary: row.away_c2 },
-    },
-    score: {
-      home: row.home_score,
-      away: row.away_score,
-      halfTime: nullablePair(row.home_score_ht, row.away_score_ht),
-      extraTime: nullablePair(row.home_score_et, row.away_score_et),
-      penalties: nullablePair(row.home_score_pen, row.away_score_pen),
-    },
-    hasEvents: row.has_events === 1,
-    venue: row.venue_name ?? null,
-    clock: matchClockOf(row.clock_phase, row.phase_started_at, row.clock_rate),
-    replayOf:
-      row.replay_of_match_id === null || row.replay_kickoff_at === null
-        ? null
-        : { matchId: Number(row.replay_of_match_id), kickoffAt: toIsoString(row.replay_kickoff_at) },
-  }));
+  return rows.map((row) => {
+    // The two sides are never drawn in colours too close to tell apart (issue #19).
+    const colours = matchColours(
+      { primary: row.home_c1, secondary: row.home_c2 },
+      { primary: row.away_c1, secondary: row.away_c2 },
+    );
+    return {
+      id: Number(row.id),
+      competition: { code: row.competition_code, name: row.competition_name, areaName: row.area_name },
+      season: row.season_code,
+      stage: row.stage,
+      round: row.round,
+      group: row.group_name,
+      kickoffAt: toIsoString(row.kickoff_at),
+      kickoffTimeKnown: row.kickoff_time_known === 1,
+      status: matchStatusSchema.parse(row.status),
+      minute: row.minute,
+      home: {
+        id: Number(row.home_id),
+        name: row.home_name,
+        shortName: row.home_short,
+        code: row.home_code ?? defaultBadgeCode(row.home_short),
+        colours: colours.home,
+      },
+      away: {
+        id: Number(row.away_id),
+        name: row.away_name,
+        shortName: row.away_short,
+        code: row.away_code ?? defaultBadgeCode(row.away_short),
+        colours: colours.away,
+      },
+      score: {
+        home: row.home_score,
+        away: row.away_score,
+        halfTime: nullablePair(row.home_score_ht, row.away_score_ht),
+        extraTime: nullablePair(row.home_score_et, row.away_score_et),
+        penalties: nullablePair(row.home_score_pen, row.away_score_pen),
+      },
+      hasEvents: row.has_events === 1,
+      venue: row.venue_name ?? null,
+      clock: matchClockOf(row.clock_phase, row.phase_started_at, row.clock_rate),
+      replayOf:
+        row.replay_of_match_id === null || row.replay_kickoff_at === null
+          ? null
+          : { matchId: Number(row.replay_of_match_id), kickoffAt: toIsoString(row.replay_kickoff_at) },
+    };
+  });
 }
 
 export async function listMatchEvents(db: Db, matchId: number): Promise<MatchEvent[]> {
