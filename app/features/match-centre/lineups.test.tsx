@@ -126,6 +126,17 @@ describe('the starting XI list (issue #19)', () => {
     expect(order).toEqual(['GK', 'DF', 'DF', 'DF', 'DF', 'MF', 'MF', 'MF', 'FW', 'FW', 'FW']);
   });
 
+  it('names players as fans know them, with the full name on hover', () => {
+    const home = side(10, POSITIONS);
+    home.players[9] = { ...home.players[9]!, name: 'Sergio Leonel Agüero del Castillo', shortName: 'S. Agüero' };
+    const html = renderToStaticMarkup(
+      <LineupsView match={match} lineups={{ home, away: side(20, POSITIONS) }} events={[]} />,
+    );
+    const list = /data-testid="starters-home"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? '';
+    expect(list).toContain('<span title="Sergio Leonel Agüero del Castillo">S. Agüero</span>');
+    expect(list).not.toContain('>Sergio Leonel Agüero del Castillo<');
+  });
+
   it("writes a card in stoppage time as the timeline does (90+2')", () => {
     const card: MatchEvent = {
       ...substitution,

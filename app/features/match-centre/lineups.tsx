@@ -304,7 +304,10 @@ function TeamLists({
               <li key={player.id} className="flex gap-2">
                 {number(player)}
                 <span>
-                  {player.name}
+                  {/* The name fans know; the full one on hover (issue #19). */}
+                  <span title={player.shortName && player.shortName !== player.name ? player.name : undefined}>
+                    {player.shortName ?? player.name}
+                  </span>
                   {player.position ? (
                     <span className="text-slate-600 dark:text-slate-400"> ({player.position})</span>
                   ) : null}
