@@ -185,7 +185,8 @@ export const topScorersSchema = z.object({
   scorers: z.array(
     z.object({
       rank: z.number().int(),
-      player: z.object({ id: z.number().int(), name: z.string() }),
+      /** `shortName`: the name fans know (Wyscout's "S. Agüero"), where the source has one; `name` in full. */
+      player: z.object({ id: z.number().int(), name: z.string(), shortName: z.string().optional() }),
       team: teamRefSchema,
       goals: z.number().int(),
       penalties: z.number().int(),

@@ -111,6 +111,34 @@ describe('team names, badges and colours on the pages', () => {
         .executeTakeFirstOrThrow();
       ids[`${home}-${away}`] = Number(row.id);
     }
+    // Wyscout names him "Sergio Leonel Agüero del Castillo", short "S. Agüero".
+    const player = await db
+      .insertInto('player')
+      .values({
+        name: 'Sergio Leonel Agüero del Castillo',
+        short_name: 'S. Agüero',
+        birth_date: null,
+        country: null,
+        position: 'FW',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('match_event')
+      .values({
+        match_id: ids['city-huddersfield']!,
+        seq: 1,
+        period: '1H',
+        minute: 12,
+        added_minute: null,
+        second: null,
+        type: 'goal',
+        team_id: ids.city!,
+        player_id: player.id,
+        related_player_id: null,
+        detail: null,
+      })
+      .execute();
     // The seed's last step, as `npm run db:seed` runs it.
     await applyTeamIdentity(db, existsSync(clubsDir) ? loadClubDirectory(clubsDir) : null);
   }, 60_000);
@@ -133,6 +161,12 @@ describe('team names, badges and colours on the pages', () => {
     expect(readRow(html, ids['wolves-spurs']!).names.map((name) => name.text)).toEqual(['Wolves', 'Spurs']);
     const team = await page(`/team/${ids.city}`);
     expect(team).toMatch(/<h1[^>]*>Manchester City FC<\/h1>/);
+  });
+
+  it('players appear under the name fans know, the full name on hover', async () => {
+    const html = await page('/league/en.1');
+    expect(html).toContain('S. Agüero');
+    expect(html).not.toContain('>Sergio Leonel Agüero del Castillo<');
   });
 
   it('badges read three letters, unique in the season and never a match status', async () => {

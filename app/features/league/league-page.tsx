@@ -226,9 +226,9 @@ export function LeaguePage(props: LeaguePageProps) {
                 <>
                   <h3 className="mb-1 mt-3 text-sm font-semibold">Top scorer</h3>
                   <p>
-                    {scorers[0].player.name}{' '}
+                    {scorers[0].player.shortName ?? scorers[0].player.name}{' '}
                     <span className="text-sm text-slate-600 dark:text-slate-400">
-                      ({scorers[0].team.name}), {scorers[0].goals} {scorers[0].goals === 1 ? 'goal' : 'goals'}
+                      ({scorers[0].team.shortName}), {scorers[0].goals} {scorers[0].goals === 1 ? 'goal' : 'goals'}
                     </span>
                   </p>
                 </>

@@ -39,11 +39,13 @@ export function TopScorersTable({ scorers, caption }: TopScorersProps) {
           <tr key={scorer.player.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
             <td className="py-2">{scorer.rank}</td>
             <th scope="row" className="py-2 text-left font-medium">
-              {scorer.player.name}
+              <span title={scorer.player.shortName && scorer.player.shortName !== scorer.player.name ? scorer.player.name : undefined}>
+                {scorer.player.shortName ?? scorer.player.name}
+              </span>
             </th>
             <td className="py-2">
               <AppLink to={`/team/${scorer.team.id}`} className="hover:underline">
-                {scorer.team.name}
+                {scorer.team.shortName}
               </AppLink>
             </td>
             <td className="py-2 text-right font-bold">{scorer.goals}</td>

@@ -449,7 +449,7 @@ export async function listSeasonGoals(db: Db, seasonId: number) {
     .selectFrom('match_event as e')
     .innerJoin('match as m', 'm.id', 'e.match_id')
     .innerJoin('player as p', 'p.id', 'e.player_id')
-    .select(['e.type', 'e.minute', 'e.team_id', 'p.id as player_id', 'p.name as player_name'])
+    .select(['e.type', 'e.minute', 'e.team_id', 'p.id as player_id', 'p.name as player_name', 'p.short_name as player_short'])
     .where('m.season_id', '=', seasonId)
     .where('m.replay_of_match_id', 'is', null)
     .where('e.type', 'in', ['goal', 'penalty_goal', 'own_goal'])
@@ -458,6 +458,7 @@ export async function listSeasonGoals(db: Db, seasonId: number) {
   return rows.map((row) => ({
     playerId: Number(row.player_id),
     playerName: row.player_name,
+    playerShortName: row.player_short,
     teamId: Number(row.team_id),
     minute: row.minute,
     ownGoal: row.type === 'own_goal',

@@ -365,6 +365,7 @@ export function createFootballService(db: Kysely<Database>) {
       const { competition, season } = await requireSeason(code, seasonCode);
       const goals = await listSeasonGoals(db, season.id);
       const ranked = topScorers(goals).slice(0, limit);
+      const shortNames = new Map(goals.map((goal) => [goal.playerId, goal.playerShortName]));
       const teams = await listTeamsByIds(db, [...new Set(ranked.map((scorer) => scorer.teamId))]);
       let rank = 0;
       let previousGoals = Number.POSITIVE_INFINITY;
@@ -376,7 +377,11 @@ export function createFootballService(db: Kysely<Database>) {
         return [
           {
             rank,
-            player: { id: scorer.playerId, name: scorer.playerName },
+            player: {
+              id: scorer.playerId,
+              name: scorer.playerName,
+              shortName: shortNames.get(scorer.playerId) ?? scorer.playerName,
+            },
             team,
             goals: scorer.goals,
             penalties: scorer.penalties,
