@@ -159,6 +159,9 @@ describe('team names, badges and colours on the pages', () => {
       { text: 'Huddersfield', title: 'Huddersfield Town AFC' },
     ]);
     expect(readRow(html, ids['wolves-spurs']!).names.map((name) => name.text)).toEqual(['Wolves', 'Spurs']);
+    const league = await page('/league/en.1');
+    expect(league).toMatch(/<a[^>]*title="Manchester City FC"[^>]*>Man City<\/a>/);
+    expect(league).not.toMatch(/>Manchester City FC<\/a>/);
     const team = await page(`/team/${ids.city}`);
     expect(team).toMatch(/<h1[^>]*>Manchester City FC<\/h1>/);
   });

@@ -70,7 +70,7 @@ test('the league page shows the tournament table, results and top scorers', asyn
   await expect(results.getByRole('heading', { name: 'Group stage · Matchday 3' })).toBeVisible();
   await expect(results.getByRole('heading', { name: 'Group stage · Matchday 1' })).toHaveCount(0);
   await expect(page.getByTestId('scorers').getByRole('rowheader').first()).toHaveText('Antoine Griezmann');
-  await expect(page.getByTestId('leader')).toContainText(api.rows[0]?.team.name ?? '?');
+  await expect(page.getByTestId('leader')).toContainText(api.rows[0]?.team.shortName ?? '?');
   await page.getByRole('link', { name: 'Show every round of results and fixtures' }).click();
   await expect(page).toHaveURL(/rounds=all/);
   await expect(page.getByTestId('results').getByRole('heading', { name: 'Group stage · Matchday 1' })).toBeVisible();

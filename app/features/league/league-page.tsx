@@ -212,8 +212,12 @@ export function LeaguePage(props: LeaguePageProps) {
                 <Muted>Hidden in spoiler-safe mode.</Muted>
               ) : leader ? (
                 <p data-testid="leader">
-                  <AppLink to={`/team/${leader.team.id}`} className="text-lg font-bold hover:underline">
-                    {leader.team.name}
+                  <AppLink
+                    to={`/team/${leader.team.id}`}
+                    className="text-lg font-bold hover:underline"
+                    title={leader.team.shortName === leader.team.name ? undefined : leader.team.name}
+                  >
+                    {leader.team.shortName}
                   </AppLink>
                   <span className="block text-sm text-slate-600 dark:text-slate-400">
                     {leader.points} points from {leader.played} {leader.played === 1 ? 'match' : 'matches'}

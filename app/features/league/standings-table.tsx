@@ -97,8 +97,8 @@ export function StandingsTable({
                   ) : null}
                 </td>
                 <th scope="row" className="py-2 text-left font-medium">
-                  <AppLink to={`/team/${row.team.id}`} className="hover:underline">
-                    {row.team.name}
+                  <AppLink to={`/team/${row.team.id}`} className="hover:underline" title={row.team.shortName === row.team.name ? undefined : row.team.name}>
+                    {row.team.shortName}
                   </AppLink>
                   {liveTeamIds.has(row.team.id) ? (
                     <span className="ml-2 rounded bg-red-700 px-1 py-0.5 text-[0.6rem] font-bold uppercase text-white">Live</span>

@@ -36,8 +36,8 @@ export function TopTeams({ rows }: TopTeamsProps) {
           <div key={label}>
             <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">{label}</dt>
             <dd>
-              <AppLink to={`/team/${row.team.id}`} className="font-semibold hover:underline">
-                {row.team.name}
+              <AppLink to={`/team/${row.team.id}`} className="font-semibold hover:underline" title={row.team.shortName === row.team.name ? undefined : row.team.name}>
+                {row.team.shortName}
               </AppLink>{' '}
               <span className="text-sm text-slate-600 dark:text-slate-400">{detail(row)}</span>
             </dd>

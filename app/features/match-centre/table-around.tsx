@@ -62,8 +62,8 @@ export function TableAround({ table, match }: { table: TableAroundData; match: M
           {row.position}
         </td>
         <th scope="row" className="py-2 text-left font-medium">
-          <AppLink to={`/team/${row.team.id}`} className="hover:underline">
-            {row.team.name}
+          <AppLink to={`/team/${row.team.id}`} className="hover:underline" title={row.team.shortName === row.team.name ? undefined : row.team.name}>
+            {row.team.shortName}
           </AppLink>
           {side ? <span className="sr-only"> (in this match)</span> : null}
           {side && live ? <span className="ml-2 rounded bg-red-700 px-1 py-0.5 text-[0.6rem] font-bold uppercase text-white">Live</span> : null}
