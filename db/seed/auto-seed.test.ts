@@ -30,6 +30,10 @@ describe('seedOnFirstStart without data or network', () => {
     expect(messages.join('\n')).toContain('generating a synthetic season');
     const seasons = await database.handle.db.selectFrom('season').select(['synthetic']).execute();
     expect(seasons).toEqual([{ synthetic: 1 }]);
+    const codes = await database.handle.db.selectFrom('team').select('code').execute();
+    expect(codes.length).toBeGreaterThan(0);
+    for (const { code } of codes) expect(code).toMatch(/^[A-Z]{3}$/);
+    expect(new Set(codes.map(({ code }) => code)).size).toBe(codes.length);
     expect(await seedOnFirstStart(database.handle, options)).toBe('already-seeded');
   });
 });

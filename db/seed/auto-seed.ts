@@ -9,6 +9,7 @@ import { runSeed } from './run-seed.ts';
 import type { SeedStep } from './seed-kit.ts';
 import { SEED_STEPS, SOURCE_FOLDERS } from './steps.ts';
 import { syntheticStep } from './synthetic/synthetic-step.ts';
+import { teamIdentityStep } from './team-identity/team-identity-step.ts';
 
 export type FirstStartOutcome = 'already-seeded' | 'imported' | 'fetched-and-imported' | 'synthetic';
 
@@ -50,7 +51,8 @@ export async function seedOnFirstStart(handle: DatabaseHandle, options: FirstSta
     return 'fetched-and-imported';
   } catch (error) {
     options.log(`Could not fetch data (${error instanceof Error ? error.message : String(error)}); generating a synthetic season`);
-    await runSeed(handle, [syntheticStep], { dataDir: options.fetchDir, log: options.log });
+    // team-identity gives the synthetic teams season-unique badge codes, as it does imported ones.
+    await runSeed(handle, [syntheticStep, teamIdentityStep], { dataDir: options.fetchDir, log: options.log });
     return 'synthetic';
   }
 }
