@@ -69,7 +69,10 @@ test('the league page shows the tournament table, results and top scorers', asyn
   // The latest five rounds are listed; a link shows them all.
   await expect(results.getByRole('heading', { name: 'Group stage · Matchday 3' })).toBeVisible();
   await expect(results.getByRole('heading', { name: 'Group stage · Matchday 1' })).toHaveCount(0);
-  await expect(page.getByTestId('scorers').getByRole('rowheader').first()).toHaveText('Antoine Griezmann');
+  // The name fans know (Wyscout's short name), the full one on hover (issue #19).
+  const topScorer = page.getByTestId('scorers').getByRole('rowheader').first();
+  await expect(topScorer).toHaveText('A. Griezmann');
+  await expect(topScorer.locator('span[title]')).toHaveAttribute('title', 'Antoine Griezmann');
   await expect(page.getByTestId('leader')).toContainText(api.rows[0]?.team.shortName ?? '?');
   await page.getByRole('link', { name: 'Show every round of results and fixtures' }).click();
   await expect(page).toHaveURL(/rounds=all/);
