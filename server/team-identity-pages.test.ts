@@ -162,6 +162,9 @@ describe('team names, badges and colours on the pages', () => {
     const league = await page('/league/en.1');
     expect(league).toMatch(/<a[^>]*title="Manchester City FC"[^>]*>Man City<\/a>/);
     expect(league).not.toMatch(/>Manchester City FC<\/a>/);
+    // The score header of the match page, too.
+    const match = await page(`/match/${ids['city-huddersfield']}`);
+    expect(match).toMatch(/<p[^>]*title="Manchester City FC"[^>]*>Man City<\/p>/);
     const team = await page(`/team/${ids.city}`);
     expect(team).toMatch(/<h1[^>]*>Manchester City FC<\/h1>/);
   });

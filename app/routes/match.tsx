@@ -169,7 +169,12 @@ export function MatchHeader({
       <div className="mt-3 grid grid-cols-[1fr_auto_1fr] items-center gap-3">
         <div className="flex flex-col items-center gap-2 text-center">
           <TeamBadge team={match.home} size="lg" />
-          <p className="text-base font-semibold sm:text-lg">{match.home.name}</p>
+          <p
+            className="text-base font-semibold sm:text-lg"
+            title={match.home.shortName === match.home.name ? undefined : match.home.name}
+          >
+            {match.home.shortName}
+          </p>
         </div>
         <div className="text-center">
           <p className="text-4xl font-bold tabular-nums" data-testid="match-score">
@@ -201,7 +206,12 @@ export function MatchHeader({
         </div>
         <div className="flex flex-col items-center gap-2 text-center">
           <TeamBadge team={match.away} size="lg" />
-          <p className="text-base font-semibold sm:text-lg">{match.away.name}</p>
+          <p
+            className="text-base font-semibold sm:text-lg"
+            title={match.away.shortName === match.away.name ? undefined : match.away.name}
+          >
+            {match.away.shortName}
+          </p>
         </div>
       </div>
       <p className="mt-3 text-center text-xs text-slate-600 dark:text-slate-400">
