@@ -72,9 +72,10 @@ suite('fetchFjelstul (shipped files served locally)', () => {
     const notice = readFileSync(path.join(dir, 'fjelstul-worldcup', 'NOTICE.md'), 'utf8');
     expect(notice).toContain('© 2022 Joshua C. Fjelstul, Ph.D.');
     expect(notice).toContain('CC BY-SA 4.0');
-    // What was fetched is what the seed step reads, and first-start seeding now includes the step.
+    // What was fetched is what the seed step reads, and first-start seeding now includes the step (and the
+    // team-identity step that runs after every importer, which needs no source folder).
     expect(readFjelstulData(dir).matches.get('WC-2022')).toHaveLength(64);
-    expect(availableSteps(dir).map((step) => step.name)).toEqual(['fjelstul']);
+    expect(availableSteps(dir).map((step) => step.name)).toEqual(['fjelstul', 'team-identity']);
   });
 
   it('leaves nothing behind when a file fails its checksum or is missing upstream', async () => {
