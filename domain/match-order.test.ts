@@ -7,6 +7,8 @@ describe('describeRound', () => {
     expect(describeRound({ stage: 'Round of 16', round: 'Matchday 9', group: null })).toBe('Round of 16');
     expect(describeRound({ stage: 'Final', round: 'Final', group: null })).toBe('Final');
     expect(describeRound({ stage: 'Group stage', round: 'Group D', group: 'Group D' })).toBe('Group D');
+    // openfootball numbers the World Cup's group rounds by tournament day.
+    expect(describeRound({ stage: 'Group stage', round: 'Matchday 13', group: 'Group D' })).toBe('Group D');
   });
 
   it('keeps a league’s matchday and says nothing when the data does not know', () => {

@@ -12,7 +12,9 @@ export function describeRound(match: {
   group: string | null;
 }): string | null {
   const { stage, round, group } = match;
-  if (group) return round && /^matchday \d+$/i.test(round) ? `${group} · ${round}` : group;
+  // A group's own matchday (1–3, the Euro's numbering) helps; the World Cup's count of tournament days
+  // ("Group D · Matchday 13") does not.
+  if (group) return round && /^matchday [1-3]$/i.test(round) ? `${group} · ${round}` : group;
   if (stage && stage !== 'Regular season' && stage !== 'Group stage') return stage;
   return round ?? stage;
 }

@@ -25,4 +25,16 @@ describe('a past match without a result (issue #19)', () => {
     }
     expect(isToCome(match('postponed', 100), now)).toBe(true);
   });
+
+  it('gives a match without a kick-off time until the next morning (stored at midday local time)', () => {
+    const dateOnly = { status: 'scheduled' as const, kickoffAt: new Date(now - 7 * 3_600_000).toISOString(), kickoffTimeKnown: false };
+    expect(isResultMissing(dateOnly, now)).toBe(false);
+    expect(isToCome(dateOnly, now)).toBe(true);
+    expect(isResultMissing({ ...dateOnly, kickoffAt: new Date(now - 31 * 3_600_000).toISOString() }, now)).toBe(true);
+  });
+
+  it('stops counting a postponed match as to come once it has waited two weeks for a new date', () => {
+    expect(isToCome(match('postponed', 24 * 13), now)).toBe(true);
+    expect(isToCome(match('postponed', 24 * 15), now)).toBe(false);
+  });
 });
