@@ -335,7 +335,7 @@ export function LeaguePage(props: LeaguePageProps) {
               rows={standings.rows}
               caption={caption}
               liveTeamIds={liveTeamIds}
-              zonesOfCompetition={!cup && view === 'overall' && !phase ? competition.code : undefined}
+              zonesOf={!cup && view === 'overall' && !phase ? { code: competition.code, season: season.code } : undefined}
             />
           ) : (
             <Muted>No table yet: no team has played.</Muted>

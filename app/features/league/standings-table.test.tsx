@@ -18,11 +18,11 @@ const rows = Array.from({ length: 20 }, (_, index) => ({
   form: [],
 }));
 
-function render(zonesOfCompetition?: string) {
+function render(zonesOf?: { code: string; season: string }) {
   const Stub = createRoutesStub([
     {
       path: '/',
-      Component: () => <StandingsTable rows={rows} caption="Premier League" zonesOfCompetition={zonesOfCompetition} />,
+      Component: () => <StandingsTable rows={rows} caption="Premier League" zonesOf={zonesOf} />,
     },
   ]);
   return renderToStaticMarkup(<Stub initialEntries={['/']} />);
@@ -30,7 +30,7 @@ function render(zonesOfCompetition?: string) {
 
 describe('StandingsTable zones', () => {
   it('marks the European places and the relegation places, with a legend', () => {
-    const html = render('en.1');
+    const html = render({ code: 'en.1', season: '2024-25' });
     expect(html.match(/\(Champions League\)/g)).toHaveLength(4);
     expect(html.match(/\(Europa League\)/g)).toHaveLength(1);
     expect(html.match(/\(Relegation\)/g)).toHaveLength(3);

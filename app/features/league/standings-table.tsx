@@ -31,8 +31,8 @@ const NUMBER_COLUMNS: Array<{ key: keyof Row; short: string; long: string; wide?
 export interface StandingsTableProps {
   rows: Row[];
   caption: string;
-  /** The competition whose qualification and relegation zones to show (its main table, overall, only). */
-  zonesOfCompetition?: string;
+  /** The competition and season whose qualification and relegation zones to show (its main table, overall, only). */
+  zonesOf?: { code: string; season: string };
   liveTeamIds?: ReadonlySet<number>;
   highlightTeamId?: number;
   showForm?: boolean;
@@ -46,7 +46,7 @@ export function StandingsTable({
   highlightTeamId,
   showForm = true,
   testId = 'standings',
-  zonesOfCompetition,
+  zonesOf: zoneSource,
 }: StandingsTableProps) {
   return (
     <div className="relative overflow-x-auto">
@@ -63,7 +63,11 @@ export function StandingsTable({
               Team
             </th>
             {NUMBER_COLUMNS.map((column) => (
-              <th key={column.key} scope="col" className={`px-1 py-2 text-right ${column.wide ? 'hidden sm:table-cell' : ''}`}>
+              <th
+                key={column.key}
+                scope="col"
+                className={`px-1 py-2 text-right ${column.wide ? 'hidden sm:table-cell' : ''}`}
+              >
                 <abbr title={column.long} className="no-underline">
                   {column.short}
                 </abbr>
@@ -86,27 +90,38 @@ export function StandingsTable({
                 aria-current={highlighted ? 'true' : undefined}
               >
                 <td
-                  className={`py-2 ${zonesOfCompetition ? `border-l-4 pl-1.5 ${zoneClassOf(zonesOfCompetition, row.position, rows.length)}` : ''}`}
+                  className={`py-2 ${zoneSource ? `border-l-4 pl-1.5 ${zoneClassOf(zoneSource, row.position, rows.length)}` : ''}`}
                 >
                   {row.position}
-                  {zonesOfCompetition && zoneOf(zonesOfCompetition, row.position, rows.length) ? (
+                  {zoneSource && zoneOf(zoneSource.code, zoneSource.season, row.position, rows.length) ? (
                     <span className="sr-only">
                       {' '}
-                      ({ZONE_LABELS[zoneOf(zonesOfCompetition, row.position, rows.length) as ZoneKind]})
+                      ({ZONE_LABELS[zoneOf(zoneSource.code, zoneSource.season, row.position, rows.length) as ZoneKind]})
                     </span>
                   ) : null}
                 </td>
                 <th scope="row" className="py-2 text-left font-medium">
-                  <AppLink to={`/team/${row.team.id}`} className="hover:underline" title={row.team.shortName === row.team.name ? undefined : row.team.name}>
+                  <AppLink
+                    to={`/team/${row.team.id}`}
+                    className="hover:underline"
+                    title={row.team.shortName === row.team.name ? undefined : row.team.name}
+                  >
                     {row.team.shortName}
                   </AppLink>
                   {liveTeamIds.has(row.team.id) ? (
-                    <span className="ml-2 rounded bg-red-700 px-1 py-0.5 text-[0.6rem] font-bold uppercase text-white">Live</span>
+                    <span className="ml-2 rounded bg-red-700 px-1 py-0.5 text-[0.6rem] font-bold uppercase text-white">
+                      Live
+                    </span>
                   ) : null}
                 </th>
                 {NUMBER_COLUMNS.map((column) => (
-                  <td key={column.key} className={`px-1 py-2 text-right ${column.key === 'points' ? 'font-bold' : ''} ${column.wide ? 'hidden sm:table-cell' : ''}`}>
-                    {column.key === 'goalDifference' && row.goalDifference > 0 ? `+${row.goalDifference}` : String(row[column.key])}
+                  <td
+                    key={column.key}
+                    className={`px-1 py-2 text-right ${column.key === 'points' ? 'font-bold' : ''} ${column.wide ? 'hidden sm:table-cell' : ''}`}
+                  >
+                    {column.key === 'goalDifference' && row.goalDifference > 0
+                      ? `+${row.goalDifference}`
+                      : String(row[column.key])}
                   </td>
                 ))}
                 {showForm ? (
@@ -119,21 +134,26 @@ export function StandingsTable({
           })}
         </tbody>
       </table>
-      {zonesOfCompetition && zonesOf(zonesOfCompetition).length > 0 ? (
-        <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700 dark:text-slate-300" data-testid="table-zones">
-          {zonesOf(zonesOfCompetition).map((kind) => (
+      {zoneSource && zonesOf(zoneSource.code, zoneSource.season).length > 0 ? (
+        <ul
+          className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700 dark:text-slate-300"
+          data-testid="table-zones"
+        >
+          {zonesOf(zoneSource.code, zoneSource.season).map((kind) => (
             <li key={kind} className={`border-l-4 pl-1.5 ${ZONE_CLASS[kind]}`}>
               {ZONE_LABELS[kind]}
             </li>
           ))}
-          <li className="text-slate-600 dark:text-slate-400">Places as usually allocated; cup winners can change them.</li>
+          <li className="text-slate-600 dark:text-slate-400">
+            Places as usually allocated; cup winners can change them.
+          </li>
         </ul>
       ) : null}
     </div>
   );
 }
 
-function zoneClassOf(code: string, position: number, size: number): string {
-  const kind = zoneOf(code, position, size);
+function zoneClassOf(source: { code: string; season: string }, position: number, size: number): string {
+  const kind = zoneOf(source.code, source.season, position, size);
   return kind ? ZONE_CLASS[kind] : 'border-l-transparent';
 }
