@@ -30,7 +30,31 @@ const minuteOf = (event: MatchEvent) =>
 const shortOf = (person: { name: string; shortName?: string } | null) =>
   person ? (person.shortName ?? person.name) : '';
 
-const POSITION_RANK: Record<string, number> = { GK: 0, DF: 1, MF: 2, FW: 3 };
+/** Lines of the team, read from the back; sources name positions broadly (DF) or in detail (RB, DM, LW). */
+const POSITION_RANK: Record<string, number> = {
+  GK: 0,
+  DF: 1,
+  CB: 1,
+  RB: 1,
+  LB: 1,
+  RWB: 1,
+  LWB: 1,
+  SW: 1,
+  MF: 2,
+  DM: 2,
+  CM: 2,
+  AM: 2,
+  RM: 2,
+  LM: 2,
+  FW: 3,
+  CF: 3,
+  ST: 3,
+  SS: 3,
+  RW: 3,
+  LW: 3,
+  RF: 3,
+  LF: 3,
+};
 
 /** Where a listed position stands in a starting XI read from the back; unknown positions last. */
 export function positionRank(position: string | null | undefined): number {
@@ -271,7 +295,9 @@ function TeamLists({
   listStarters: 'visible' | 'screen-reader';
 }) {
   // Goalkeeper, defenders, midfielders, forwards (issue #19); the source's order within each line.
-  const starters = players.filter((player) => player.starter).sort((a, b) => positionRank(a.position) - positionRank(b.position));
+  const starters = players
+    .filter((player) => player.starter)
+    .sort((a, b) => positionRank(a.position) - positionRank(b.position));
   const used = players.filter((player) => !player.starter && marks.get(player.id)?.on);
   const unused = players.filter((player) => !player.starter && !marks.get(player.id)?.on);
   const numbered = players.some((player) => player.shirtNumber !== null);
