@@ -70,7 +70,11 @@ export function createReliveService(options: {
       try {
         return await start(await ingest.replay.matchDetail(await ingest.replay.relive(matchId, speed)));
       } catch (error) {
-        if (error instanceof ProviderPayloadError) return { ok: false, reason: 'not-replayable', message: error.message };
+        if (error instanceof ProviderPayloadError) {
+          // Not replayable after all: it costs the visitor nothing, like a match without events.
+          await perAddress.reward(toAddressKey(requester.ip));
+          return { ok: false, reason: 'not-replayable', message: error.message };
+        }
         throw error;
       }
     },
