@@ -11,6 +11,7 @@ describe('the match centre', () => {
   let t: Awaited<ReturnType<typeof createPageApp>>;
   let bare = 0;
   let talked = 0;
+  let shootout = 0;
   beforeAll(async () => {
     t = await createPageApp();
     const db = t.database.handle.db;
@@ -56,6 +57,42 @@ describe('the match centre', () => {
       );
     bare = await insert(0);
     talked = await insert(1);
+    shootout = await insert(1);
+    await db
+      .updateTable('match')
+      .set({ home_score: 1, away_score: 1, home_score_pen: 3, away_score_pen: 2 })
+      .where('id', '=', shootout)
+      .execute();
+    // The kicks, home first: scored, scored, missed, scored, scored (3–2 after five kicks).
+    const kicks: Array<[number, 'shootout_goal' | 'shootout_miss']> = [
+      [home, 'shootout_goal'],
+      [away, 'shootout_goal'],
+      [home, 'shootout_miss'],
+      [away, 'shootout_miss'],
+      [home, 'shootout_goal'],
+      [away, 'shootout_goal'],
+      [home, 'shootout_goal'],
+      [away, 'shootout_miss'],
+    ];
+    await db
+      .insertInto('match_event')
+      .values(
+        kicks.map(([teamId, type], index) => ({
+          match_id: shootout,
+          seq: 10 + index,
+          period: 'P',
+          minute: 120,
+          added_minute: null,
+          second: null,
+          type,
+          team_id: teamId,
+          player_id: null,
+          related_player_id: null,
+          detail: null,
+          source_key: null,
+        })),
+      )
+      .execute();
     // Written as a first snapshot writes them: the key event's line before the kick-off's.
     await db
       .insertInto('match_commentary')
@@ -126,5 +163,13 @@ describe('the match centre', () => {
     const order = ['Full time', 'Goal!', 'Kick-off'].map((text) => commentary.indexOf(text));
     expect(order.every((index) => index >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
+  it('shows a shoot-out’s score, and its kicks in order with the score after each', async () => {
+    const html = (await page(`/match/${shootout}`)).replaceAll('<!-- -->', '');
+    const timeline = /data-testid="timeline"[\s\S]*?<\/ol>/.exec(html)?.[0] ?? '';
+    expect(timeline).toContain('Pens 3–2');
+    const scores = [...timeline.matchAll(/<span class="w-12[^"]*">([^<]+)<\/span>/g)].map((found) => found[1]);
+    expect(scores).toEqual(['1–0', '1–1', '1–1', '1–1', '2–1', '2–2', '3–2', '3–2']);
   });
 });

@@ -147,10 +147,21 @@ function Timeline({ match, events }: { match: MatchSummary; events: MatchEvent[]
   const shown = events.filter((event) => event.type in EVENT_LABEL).sort(compareMatchTime);
   if (shown.length === 0)
     return <p className="text-sm text-slate-600 dark:text-slate-400">{emptyTimelineText(match, new Date())}</p>;
+  // A shoot-out (issue #19): its score as it stood after each kick, and once before the kicks, in order.
+  const running = { home: 0, away: 0 };
+  const shootoutScore = new Map<number, string>();
+  for (const event of shown) {
+    if (event.type !== 'shootout_goal' && event.type !== 'shootout_miss') continue;
+    if (event.type === 'shootout_goal') running[event.teamId === match.home.id ? 'home' : 'away'] += 1;
+    shootoutScore.set(event.seq, `${running.home}–${running.away}`);
+  }
+  const firstKick = shown.find((event) => shootoutScore.has(event.seq))?.seq;
+  const pens = match.score.penalties ?? (shootoutScore.size > 0 ? running : null);
   return (
     <ol className="space-y-2" data-testid="timeline">
       {shown.map((event) => {
         const home = event.teamId === match.home.id;
+        const kick = shootoutScore.get(event.seq);
         const who = event.player ? (event.player.shortName ?? event.player.name) : '';
         const related = event.relatedPlayer ? (event.relatedPlayer.shortName ?? event.relatedPlayer.name) : null;
         const extra =
@@ -159,10 +170,10 @@ function Timeline({ match, events }: { match: MatchSummary; events: MatchEvent[]
             : (event.type === 'goal' || event.type === 'penalty_goal') && related
               ? ` (assist ${related})`
               : '';
-        return (
+        const row = (
           <li key={event.seq} className={`flex items-start gap-2 text-sm ${home ? '' : 'flex-row-reverse text-right'}`}>
             <span className="w-12 shrink-0 font-semibold tabular-nums text-slate-700 dark:text-slate-300">
-              {minuteText(event)}
+              {kick ?? minuteText(event)}
             </span>
             <EventIcon type={event.type} />
             <span>
@@ -174,6 +185,13 @@ function Timeline({ match, events }: { match: MatchSummary; events: MatchEvent[]
             </span>
           </li>
         );
+        if (event.seq !== firstKick || !pens) return row;
+        return [
+          <li key="shootout" className="border-t border-slate-200 pt-2 text-center text-sm font-semibold dark:border-slate-800">
+            Pens {pens.home}–{pens.away}
+          </li>,
+          row,
+        ];
       })}
     </ol>
   );
