@@ -208,3 +208,81 @@ export function commentaryLine(subject: CommentarySubject, names: CommentaryName
       return null;
   }
 }
+
+/** The facts of a match's key events that commentary needs (the football contract's MatchEvent has them). */
+export interface CommentaryEvent {
+  seq: number;
+  period: string;
+  minute: number;
+  addedMinute: number | null;
+  type: string;
+  /** The team the event counts for (an own goal: the team it was scored for). */
+  teamId: number | null;
+  player: { name: string; shortName?: string } | null;
+  relatedPlayer: { name: string; shortName?: string } | null;
+  detail: string | null;
+}
+
+const SCORED = new Set(['goal', 'own_goal', 'penalty_goal']);
+
+/**
+ * Commentary for a match that was not followed live here (issue #19): the same lines the live pipeline
+ * writes, from its stored key events in match order, and a full-time line when it is over. Pure, so a
+ * finished match reads the same every time.
+ */
+export function commentaryFromEvents(
+  events: readonly CommentaryEvent[],
+  teams: { homeId: number; awayId: number },
+  names: CommentaryNames,
+  finished: boolean,
+): CommentaryLine[] {
+  const score = { home: 0, away: 0 };
+  const pens = { home: 0, away: 0 };
+  const lines: CommentaryLine[] = [];
+  const sideOf = (teamId: number | null) => (teamId === teams.homeId ? 'home' : teamId === teams.awayId ? 'away' : null);
+  const short = (person: CommentaryEvent['player']) => (person ? (person.shortName ?? person.name) : null);
+  let last: CommentaryEvent | null = null;
+  for (const event of events) {
+    const side = sideOf(event.teamId);
+    if (SCORED.has(event.type) && side) score[side] += 1;
+    if (event.type === 'shootout_goal' && side) pens[side] += 1;
+    const text = commentaryLine(
+      {
+        seq: event.seq,
+        period: event.period,
+        minute: event.minute,
+        addedMinute: event.addedMinute,
+        type: event.type,
+        side,
+        player: short(event.player),
+        relatedPlayer: short(event.relatedPlayer),
+        detail: event.detail,
+        scoreAfter: { ...score },
+        penaltiesAfter: event.period === 'P' ? { ...pens } : null,
+      },
+      names,
+    );
+    if (text) lines.push({ seq: lines.length + 1, ...text });
+    last = event;
+  }
+  if (finished && lines.length > 0) {
+    const text = commentaryLine(
+      {
+        seq: 100_000,
+        period: 'FT',
+        minute: Math.max(90, last?.minute ?? 90),
+        addedMinute: null,
+        type: 'full_time',
+        side: null,
+        player: null,
+        relatedPlayer: null,
+        detail: null,
+        scoreAfter: { ...score },
+        penaltiesAfter: pens.home + pens.away > 0 ? { ...pens } : null,
+      },
+      names,
+    );
+    if (text) lines.push({ seq: lines.length + 1, ...text });
+  }
+  return lines;
+}

@@ -172,4 +172,11 @@ describe('the match centre', () => {
     const scores = [...timeline.matchAll(/<span class="w-12[^"]*">([^<]+)<\/span>/g)].map((found) => found[1]);
     expect(scores).toEqual(['1–0', '1–1', '1–1', '1–1', '2–1', '2–2', '3–2', '3–2']);
   });
+
+  it('writes commentary from the events of a finished match that was not followed live', async () => {
+    const html = (await page(`/match/${shootout}`)).replaceAll('<!-- -->', '');
+    const commentary = /data-testid="commentary"[\s\S]*?<\/ol>/.exec(html)?.[0] ?? '';
+    expect(commentary).toContain('Shoot-out: Brazil 3–2 Chile.');
+    expect(html).not.toContain('There is no commentary for this match');
+  });
 });

@@ -2,6 +2,8 @@
 // competitions, seasons, tables, matches and teams. Tables come from the pure
 // rules engine (domain/standings.ts) over the stored results.
 import { readPlayerStats, readTeamStats } from '../../../db/match-stats-rows.ts';
+import { commentaryFromEvents } from '../../../domain/commentary.ts';
+import { compareMatchTime } from '../../../domain/match-order.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import type { Chalkboard } from '../../../domain/chalkboard.ts';
@@ -452,8 +454,13 @@ export function createFootballService(db: Kysely<Database>) {
     },
 
     async listCommentary(id: number): Promise<CommentaryLine[]> {
-      await requireMatch(id);
-      return listCommentary(db, id);
+      const match = await requireMatch(id);
+      const stored = await listCommentary(db, id);
+      // A finished match that was never followed live here has events but no written commentary: the same
+      // lines are generated from its events (issue #19). Live matches get theirs from the pipeline.
+      if (stored.length > 0 || !match.hasEvents || (match.status !== 'finished' && match.status !== 'awarded')) return stored;
+      const events = (await listMatchEvents(db, id)).sort(compareMatchTime);
+      return commentaryFromEvents(events, { homeId: match.home.id, awayId: match.away.id }, { home: match.home.name, away: match.away.name }, true);
     },
 
     async getLineups(id: number): Promise<Lineups> {
