@@ -35,3 +35,10 @@ export function compareMatchTime(
     a.seq - b.seq
   );
 }
+
+/** A moment's minute as every list writes it: "23'", "90+2'", a shoot-out's "Pens", the final whistle's "FT". */
+export function minuteLabel(moment: { minute: number; addedMinute: number | null; period?: string }): string {
+  if (moment.period === 'P') return 'Pens';
+  if (moment.period === 'FT') return 'FT';
+  return moment.addedMinute ? `${moment.minute}+${moment.addedMinute}'` : `${moment.minute}'`;
+}
