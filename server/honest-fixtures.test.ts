@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCompetition, ensureSeason } from '../db/seed/seed-kit.ts';
 import { insertTeam } from '../db/teams.ts';
 import { findCompetitionDefinition } from '../domain/competitions.ts';
+import { insertMatch } from '../tests/helpers/insert-match.ts';
 import { createPageApp } from '../tests/helpers/page-app.ts';
 
 describe('a past match without a result', () => {
@@ -29,33 +30,15 @@ describe('a past match without a result', () => {
     ids.home = await insertTeam(db, { name: 'OFI Crete', kind: 'club' });
     const away = await insertTeam(db, { name: 'Olympiakos Piraeus', kind: 'club' });
     const third = await insertTeam(db, { name: 'Aris Thessaloniki', kind: 'club' });
-    const insert = async (homeId: number, awayId: number, kickoffMs: number) =>
-      Number(
-        (
-          await db
-            .insertInto('match')
-            .values({
-              season_id: seasonId,
-              stage: null,
-              round: 'Matchday 20',
-              group_name: null,
-              kickoff_at: new Date(kickoffMs).toISOString(),
-              kickoff_time_known: 1,
-              home_team_id: homeId,
-              away_team_id: awayId,
-              venue_id: null,
-              status: 'scheduled',
-              minute: null,
-              home_score: null,
-              away_score: null,
-              has_events: 0,
-              source: 'test',
-              updated_at: new Date(now).toISOString(),
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id,
-      );
+    const insert = (homeId: number, awayId: number, kickoffMs: number) =>
+      insertMatch(db, {
+        season_id: seasonId,
+        round: 'Matchday 20',
+        kickoff_at: new Date(kickoffMs).toISOString(),
+        home_team_id: homeId,
+        away_team_id: awayId,
+        status: 'scheduled',
+      });
     ids.stale = await insert(ids.home, away, now - 10 * 86_400_000);
     ids.next = await insert(third, ids.home, now + 3 * 86_400_000);
   }, 60_000);

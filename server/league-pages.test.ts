@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCompetition, ensureSeason } from '../db/seed/seed-kit.ts';
 import { insertTeam } from '../db/teams.ts';
 import { findCompetitionDefinition } from '../domain/competitions.ts';
+import { insertMatch } from '../tests/helpers/insert-match.ts';
 import { createPageApp } from '../tests/helpers/page-app.ts';
 
 describe('a tournament’s page', () => {
@@ -34,29 +35,19 @@ describe('a tournament’s page', () => {
       score: [number, number],
       pens: [number, number] | null = null,
     ) =>
-      db
-        .insertInto('match')
-        .values({
-          season_id: seasonId,
-          stage,
-          round: stage,
-          group_name: null,
-          kickoff_at: `2016-${day}T19:00:00.000Z`,
-          kickoff_time_known: 1,
-          home_team_id: team(home),
-          away_team_id: team(away),
-          venue_id: null,
-          status: 'finished',
-          minute: null,
-          home_score: score[0],
-          away_score: score[1],
-          home_score_pen: pens?.[0] ?? null,
-          away_score_pen: pens?.[1] ?? null,
-          has_events: 0,
-          source: 'test',
-          updated_at: '2016-07-11T00:00:00.000Z',
-        })
-        .execute();
+      insertMatch(db, {
+        season_id: seasonId,
+        stage,
+        round: stage,
+        kickoff_at: `2016-${day}T19:00:00.000Z`,
+        home_team_id: team(home),
+        away_team_id: team(away),
+        status: 'finished',
+        home_score: score[0],
+        away_score: score[1],
+        home_score_pen: pens?.[0] ?? null,
+        away_score_pen: pens?.[1] ?? null,
+      });
     // Played in this order; the bracket pairs Poland–Portugal with Wales–Belgium (their winners met).
     await play('Quarter-finals', '06-30', 'Poland', 'Portugal', [1, 1], [3, 5]);
     await play('Quarter-finals', '07-02', 'Germany', 'Italy', [1, 1], [6, 5]);

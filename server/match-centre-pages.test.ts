@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCompetition, ensureSeason } from '../db/seed/seed-kit.ts';
 import { insertTeam } from '../db/teams.ts';
 import { findCompetitionDefinition } from '../domain/competitions.ts';
+import { insertMatch } from '../tests/helpers/insert-match.ts';
 import { createPageApp } from '../tests/helpers/page-app.ts';
 
 describe('the match centre', () => {
@@ -28,33 +29,19 @@ describe('the match centre', () => {
     });
     const home = await insertTeam(db, { name: 'Brazil', kind: 'national' });
     const away = await insertTeam(db, { name: 'Chile', kind: 'national' });
-    const insert = async (hasEvents: number) =>
-      Number(
-        (
-          await db
-            .insertInto('match')
-            .values({
-              season_id: seasonId,
-              stage: 'Round of 16',
-              round: 'Matchday 9',
-              group_name: null,
-              kickoff_at: '2014-06-28T16:00:00.000Z',
-              kickoff_time_known: 1,
-              home_team_id: home,
-              away_team_id: away,
-              venue_id: null,
-              status: 'finished',
-              minute: null,
-              home_score: 1,
-              away_score: 0,
-              has_events: hasEvents,
-              source: 'test',
-              updated_at: '2014-06-28T18:00:00.000Z',
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id,
-      );
+    const insert = (hasEvents: number) =>
+      insertMatch(db, {
+        season_id: seasonId,
+        stage: 'Round of 16',
+        round: 'Matchday 9',
+        kickoff_at: '2014-06-28T16:00:00.000Z',
+        home_team_id: home,
+        away_team_id: away,
+        status: 'finished',
+        home_score: 1,
+        away_score: 0,
+        has_events: hasEvents,
+      });
     bare = await insert(0);
     talked = await insert(1);
     shootout = await insert(1);

@@ -12,6 +12,7 @@ import { insertTeam } from '../db/teams.ts';
 import { STATUS_ABBREVIATIONS } from '../domain/badge-codes.ts';
 import { findCompetitionDefinition } from '../domain/competitions.ts';
 import { DISTINCT_COLOURS, colourDistance } from '../domain/team-colours.ts';
+import { insertMatch } from '../tests/helpers/insert-match.ts';
 import { createPageApp } from '../tests/helpers/page-app.ts';
 
 const clubsDir = path.join(process.env.DATA_DIR ?? path.resolve('../shared/data'), 'openfootball', 'clubs');
@@ -87,29 +88,16 @@ describe('team names, badges and colours on the pages', () => {
       ['southampton', 'burnley'],
     ] as const;
     for (const [home, away] of pairs) {
-      const row = await db
-        .insertInto('match')
-        .values({
-          season_id: seasonId,
-          stage: null,
-          round: 'Matchday 20',
-          group_name: null,
-          kickoff_at: `${day}T15:00:00.000Z`,
-          kickoff_time_known: 1,
-          home_team_id: ids[home]!,
-          away_team_id: ids[away]!,
-          venue_id: null,
-          status: 'finished',
-          minute: null,
-          home_score: 2,
-          away_score: 1,
-          has_events: 0,
-          source: 'test',
-          updated_at: new Date().toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids[`${home}-${away}`] = Number(row.id);
+      ids[`${home}-${away}`] = await insertMatch(db, {
+        season_id: seasonId,
+        round: 'Matchday 20',
+        kickoff_at: `${day}T15:00:00.000Z`,
+        home_team_id: ids[home]!,
+        away_team_id: ids[away]!,
+        status: 'finished',
+        home_score: 2,
+        away_score: 1,
+      });
     }
     // Wyscout names him "Sergio Leonel Agüero del Castillo", short "S. Agüero".
     const player = await db
