@@ -22,9 +22,18 @@ export interface SearchIndexInput {
   /** A team's matches per competition: the competition's importance, the last kick-off, how many. */
   teamActivity: Array<{ teamId: number; importance: number; lastAt: string; matches: number }>;
   competitions: Array<CompetitionRef & { importance: number }>;
-  players: Array<{ id: number; name: string; shortName: string }>;
+  /** Birth date (YYYY-MM-DD) and country where the source gives them: what tells one person's rows apart. */
+  players: SearchPlayerInput[];
   /** A player's spells: the team, the last time seen with it (ISO; '' when unknown) and how often. */
   spells: Array<{ playerId: number; teamId: number; lastAt: string; times: number }>;
+}
+
+export interface SearchPlayerInput {
+  id: number;
+  name: string;
+  shortName: string;
+  birthDate?: string | null;
+  country?: string | null;
 }
 
 interface IndexedDocument {
@@ -84,6 +93,72 @@ function boostOf(importance: number): number {
   return 1 + 9 * (Math.max(0, importance) / 100) ** 3;
 }
 
+/** A name that can join two sources' rows: two words at least ("Rodri", "Martínez" are too weak). */
+function joiningNames(player: SearchPlayerInput): string[] {
+  return [...new Set([foldText(player.name), foldText(player.shortName)])].filter((name) => name.includes(' '));
+}
+
+/**
+ * The player rows that are one person (issue #19): each source stores its own row — openfootball's
+ * "Virgil van Dijk", Wyscout's and Fjelstul's, with "V. van Dijk" and "van Dijk" — and search listed each.
+ * Rows are one person when they share a name or short name of two words or more, the same country, and
+ * no two different birth dates; a row without a birth date joins a person only when every dated row its
+ * name leads to has the same date (twins share a date, never a two-word short name). Rows without a
+ * country stay on their own.
+ */
+export function samePlayers(players: readonly SearchPlayerInput[]): SearchPlayerInput[][] {
+  const parent = new Map<number, number>();
+  const root = (id: number): number => {
+    let at = id;
+    for (let next = parent.get(at); next !== undefined && next !== at; next = parent.get(at)) at = next;
+    parent.set(id, at);
+    return at;
+  };
+  const dateOf = new Map<number, string>();
+  const join = (a: number, b: number) => {
+    const [ra, rb] = [root(a), root(b)];
+    if (ra === rb) return;
+    const [da, db] = [dateOf.get(ra), dateOf.get(rb)];
+    if (da && db && da !== db) return;
+    parent.set(rb, ra);
+    if (!da && db) dateOf.set(ra, db);
+  };
+  const byName = new Map<string, SearchPlayerInput[]>();
+  for (const player of players) {
+    parent.set(player.id, player.id);
+    if (player.birthDate) dateOf.set(player.id, player.birthDate);
+    if (!player.country) continue;
+    for (const name of joiningNames(player)) {
+      const key = `${foldText(player.country)}|${name}`;
+      const rows = byName.get(key);
+      if (rows) rows.push(player);
+      else byName.set(key, [player]);
+    }
+  }
+  // Dated rows first, by equal dates; then each undated row to the one date its names lead to.
+  for (const rows of byName.values()) {
+    const dated = rows.filter((row) => row.birthDate);
+    for (const row of dated) for (const other of dated) if (other.birthDate === row.birthDate) join(row.id, other.id);
+  }
+  const undated = players.filter((player) => !player.birthDate && player.country);
+  for (const player of undated) {
+    const linked = joiningNames(player).flatMap(
+      (name) => byName.get(`${foldText(player.country ?? '')}|${name}`) ?? [],
+    );
+    const dates = new Set(linked.flatMap((row) => (row.birthDate ? [dateOf.get(root(row.id))] : [])));
+    if (dates.size > 1) continue;
+    for (const row of linked) if (dates.size === 0 || row.birthDate) join(row.id, player.id);
+  }
+  const people = new Map<number, SearchPlayerInput[]>();
+  for (const player of players) {
+    const at = root(player.id);
+    const rows = people.get(at);
+    if (rows) rows.push(player);
+    else people.set(at, [player]);
+  }
+  return [...people.values()];
+}
+
 export class SearchIndex {
   private readonly engine: MiniSearch<IndexedDocument>;
   private readonly boosts = new Map<string, number>();
@@ -108,7 +183,13 @@ export class SearchIndex {
     const documents: IndexedDocument[] = [];
     const teamById = new Map<number, TeamRef>();
     for (const team of input.teams) {
-      const ref: TeamRef = { id: team.id, name: team.name, shortName: team.shortName, colours: team.colours };
+      const ref: TeamRef = {
+        id: team.id,
+        name: team.name,
+        shortName: team.shortName,
+        code: team.code ?? null,
+        colours: team.colours,
+      };
       teamById.set(team.id, ref);
       const names = new Set([team.shortName, ...team.aliases]);
       for (const name of [team.name, ...names]) {
@@ -143,31 +224,41 @@ export class SearchIndex {
     }
     const latest = new Map<number, { teamId: number; lastAt: string }>();
     const times = new Map<number, number>();
+    const people = samePlayers(input.players);
+    const personOf = new Map<number, number>();
+    for (const [index, rows] of people.entries()) for (const row of rows) personOf.set(row.id, index);
     for (const spell of input.spells) {
-      const current = latest.get(spell.playerId);
-      if (!current || spell.lastAt > current.lastAt)
-        latest.set(spell.playerId, { teamId: spell.teamId, lastAt: spell.lastAt });
-      times.set(spell.playerId, (times.get(spell.playerId) ?? 0) + spell.times);
+      // Spells count for the person, whichever source's row they were stored under.
+      const person = personOf.get(spell.playerId);
+      if (person === undefined) continue;
+      const current = latest.get(person);
+      if (!current || spell.lastAt > current.lastAt) latest.set(person, { teamId: spell.teamId, lastAt: spell.lastAt });
+      times.set(person, (times.get(person) ?? 0) + spell.times);
     }
-    for (const player of input.players) {
-      const id = `p${player.id}`;
-      const spell = latest.get(player.id);
+    const seen = new Map<number, number>();
+    for (const spell of input.spells) seen.set(spell.playerId, (seen.get(spell.playerId) ?? 0) + spell.times);
+    for (const [person, rows] of people.entries()) {
+      // Shown under the short name of the row seen most (Wyscout's "V. van Dijk" over a squad list's), with the
+      // fullest name on hover; found by every name and short name any source gave.
+      const shown = [...rows].sort((a, b) => (seen.get(b.id) ?? 0) - (seen.get(a.id) ?? 0) || a.id - b.id)[0];
+      if (!shown) continue;
+      const fullName = rows.reduce(
+        (longest, row) => (row.name.length > longest.length ? row.name : longest),
+        shown.name,
+      );
+      const id = `p${shown.id}`;
+      const spell = latest.get(person);
       const team = spell ? (teamById.get(spell.teamId) ?? null) : null;
       // A player matters through the team played for, how lately and how often: a current regular of a top club first.
       const yearsAgo = spell?.lastAt ? Math.max(0, (newestAt - Date.parse(spell.lastAt)) / YEAR_MS) : 40;
       const teamScore = spell ? (importance.get(spell.teamId) ?? 0) : 0;
       const score =
-        teamScore * 0.8 * Math.max(0.2, 1 - yearsAgo / 20) +
-        Math.min(20, 8 * Math.log10(1 + (times.get(player.id) ?? 0)));
-      this.players.set(id, { id: player.id, name: player.shortName, fullName: player.name, team });
+        teamScore * 0.8 * Math.max(0.2, 1 - yearsAgo / 20) + Math.min(20, 8 * Math.log10(1 + (times.get(person) ?? 0)));
+      this.players.set(id, { id: shown.id, name: shown.shortName, fullName, team });
       this.boosts.set(id, boostOf(score));
-      documents.push({
-        id,
-        kind: 'player',
-        name: player.name,
-        aliases: player.shortName === player.name ? '' : player.shortName,
-        place: '',
-      });
+      const aliases = new Set(rows.flatMap((row) => [row.name, row.shortName]));
+      aliases.delete(fullName);
+      documents.push({ id, kind: 'player', name: fullName, aliases: [...aliases].join(' · '), place: '' });
     }
     this.engine.addAll(documents);
   }

@@ -45,7 +45,7 @@ export async function listSearchTeams(db: Db) {
   const [teams, aliases] = await Promise.all([
     db
       .selectFrom('team')
-      .select(['id', 'name', 'short_name', 'kind', 'country_code', 'colour_primary', 'colour_secondary'])
+      .select(['id', 'name', 'short_name', 'code', 'kind', 'country_code', 'colour_primary', 'colour_secondary'])
       .execute(),
     db.selectFrom('team_alias').select(['team_id', 'alias']).execute(),
   ]);
@@ -58,6 +58,7 @@ export async function listSearchTeams(db: Db) {
     id: Number(row.id),
     name: row.name,
     shortName: row.short_name,
+    code: row.code,
     kind: row.kind,
     countryCode: row.country_code,
     colours: { primary: row.colour_primary, secondary: row.colour_secondary },
@@ -105,7 +106,7 @@ export async function listSearchCompetitions(db: Db) {
  */
 export async function listSearchPlayers(db: Db) {
   const [players, lineups, events, squads] = await Promise.all([
-    db.selectFrom('player').select(['id', 'name', 'short_name']).execute(),
+    db.selectFrom('player').select(['id', 'name', 'short_name', 'birth_date', 'country']).execute(),
     db
       .selectFrom('match_lineup as l')
       .innerJoin('match as m', 'm.id', 'l.match_id')
@@ -149,7 +150,13 @@ export async function listSearchPlayers(db: Db) {
     times: Number(row.times),
   }));
   return {
-    players: players.map((row) => ({ id: Number(row.id), name: row.name, shortName: row.short_name })),
+    players: players.map((row) => ({
+      id: Number(row.id),
+      name: row.name,
+      shortName: row.short_name,
+      birthDate: row.birth_date,
+      country: row.country,
+    })),
     spells,
   };
 }

@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSeed } from '../../../db/seed/run-seed.ts';
 import { fjelstulStep } from '../../../db/seed/fjelstul/fjelstul-step.ts';
 import { openfootballStep } from '../../../db/seed/openfootball/openfootball-step.ts';
+import { teamIdentityStep } from '../../../db/seed/team-identity/team-identity-step.ts';
 import type { SearchResult } from '../../../domain/football-contracts.ts';
 import { TEST_ENGINES, createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-database.ts';
 import { createTestApp } from '../../../tests/helpers/test-app.ts';
-import { SearchIndex, initialsOf, type SearchIndexInput } from './search-index.ts';
+import { SearchIndex, initialsOf, samePlayers, type SearchIndexInput } from './search-index.ts';
 import { createSearchService, readMatchQuery } from './search.service.ts';
 
 const DATA_DIR = process.env.DATA_DIR ?? path.resolve('../shared/data');
@@ -85,6 +86,80 @@ describe('the search index', () => {
   });
 });
 
+describe('one person, however many sources stored them', () => {
+  const row = (id: number, name: string, shortName: string, birthDate: string | null, country: string | null) => ({
+    id,
+    name,
+    shortName,
+    birthDate,
+    country,
+  });
+  const people = (players: Parameters<typeof samePlayers>[0]) =>
+    samePlayers(players)
+      .map((person) => person.map((player) => player.id).sort((a, b) => a - b))
+      .sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0));
+
+  it('joins rows by a shared name of two words, the country and the birth date', () => {
+    expect(
+      people([
+        row(1, 'Virgil van Dijk', 'Virgil van Dijk', null, 'Netherlands'),
+        row(2, 'Virgil van Dijk', 'V. van Dijk', '1991-07-08', 'Netherlands'),
+        row(3, 'Virgil van Dijk', 'van Dijk', '1991-07-08', 'Netherlands'),
+        row(4, 'Mohamed Salah Ghaly', 'Mohamed Salah', '1992-06-15', 'Egypt'),
+        row(5, 'Mohamed Salah', 'Mohamed Salah', null, 'Egypt'),
+      ]),
+    ).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
+  });
+
+  it('keeps apart twins, namesakes born on other days, one-word names and rows of other countries', () => {
+    expect(
+      people([
+        // Twins: the same day, only a one-word short name in common.
+        row(1, 'Marcin Żewłakow', 'Żewłakow', '1976-04-22', 'Poland'),
+        row(2, 'Michał Żewłakow', 'Żewłakow', '1976-04-22', 'Poland'),
+        // Two Danny Wards, and a row that could be either: it joins neither.
+        row(3, 'Danny Ward', 'D. Ward', '1993-06-22', 'Wales'),
+        row(4, 'Danny Ward', 'Ward', '1991-12-09', 'Wales'),
+        row(5, 'Danny Ward', 'Danny Ward', null, 'Wales'),
+        row(6, 'Rodri', 'Rodri', '1934-03-08', 'Spain'),
+        row(7, 'Rodri', 'Rodri', '1996-06-22', 'Spain'),
+        row(8, 'Rodri', 'Rodri', null, 'Spain'),
+        row(9, 'Luke Shaw', 'L. Shaw', '1995-07-12', 'England'),
+        row(10, 'Luke Shaw', 'Luke Shaw', null, 'Scotland'),
+        row(11, 'Luke Shaw', 'Luke Shaw', null, null),
+      ]),
+    ).toEqual([[1], [2], [3], [4], [5], [6], [7], [8], [9], [10], [11]]);
+  });
+
+  it('lists a person once in search, under the name seen most, with the fullest name and every spell', () => {
+    const found = new SearchIndex({
+      ...INPUT,
+      players: [
+        row(10, 'Virgil van Dijk', 'Virgil van Dijk', null, 'Netherlands'),
+        row(11, 'Virgil van Dijk', 'V. van Dijk', '1991-07-08', 'Netherlands'),
+        row(12, 'Virgil van Dijk', 'van Dijk', '1991-07-08', 'Netherlands'),
+      ],
+      spells: [
+        { playerId: 10, teamId: 7, lastAt: '2024-05-01T00:00:00Z', times: 1 },
+        { playerId: 11, teamId: 8, lastAt: '2018-05-01T00:00:00Z', times: 38 },
+      ],
+    }).search('van dijk', 10).players;
+    expect(found).toEqual([
+      { id: 11, name: 'V. van Dijk', fullName: 'Virgil van Dijk', team: expect.objectContaining({ id: 7 }) },
+    ]);
+  });
+});
+
+describe('teams found carry their badge code', () => {
+  it('is the code team-identity stored, as match rows show it', () => {
+    const index = new SearchIndex({ ...INPUT, teams: [{ ...team(2, 'FC Barcelona', 'ESP'), code: 'BAR' }] });
+    expect(index.search('barca', 10).teams).toEqual([expect.objectContaining({ id: 2, code: 'BAR' })]);
+  });
+});
+
 describe('reading a match from the query', () => {
   it('cuts at "v" and takes the year apart', () => {
     expect(readMatchQuery('Arsenal v Chelsea 2018')).toEqual({
@@ -148,7 +223,7 @@ describe.skipIf(!hasData).each(TEST_ENGINES)(
     let t: Awaited<ReturnType<typeof createTestApp>>;
     beforeAll(async () => {
       t = await createTestApp(engine);
-      await runSeed(t.database.handle, [openfootballStep, fjelstulStep], { dataDir: DATA_DIR });
+      await runSeed(t.database.handle, [openfootballStep, fjelstulStep, teamIdentityStep], { dataDir: DATA_DIR });
     }, 300_000);
     afterAll(async () => {
       await t?.close();
@@ -178,6 +253,17 @@ describe.skipIf(!hasData).each(TEST_ENGINES)(
     it('finds Salah and Messi among the players', async () => {
       expect((await search('salah')).players[0]?.fullName).toMatch(/Mohamed Salah/);
       expect((await search('messi')).players[0]?.fullName).toMatch(/Lionel .*Messi/);
+    });
+
+    it('lists each player once, though openfootball and Fjelstul each stored one (issue #19)', async () => {
+      const found = (await search('virgil van dijk')).players.filter((player) => /van Dijk/.test(player.fullName));
+      expect(found).toHaveLength(1);
+      expect(found[0]?.team?.shortName).toBeTruthy();
+    });
+
+    it('gives teams the short name and badge code match rows show (issue #19)', async () => {
+      const [city] = (await search('man city')).teams;
+      expect(city).toMatchObject({ name: 'Manchester City FC', shortName: 'Man City', code: 'MCI' });
     });
 
     it('reads two teams and a year as their matches that year', async () => {
