@@ -194,13 +194,17 @@ export const topScorersSchema = z.object({
   ),
 });
 
-/** A team's squad in one season (squad_member rows), as the data names it. */
+/**
+ * A team's squad in one season (squad_member rows), as the data names it. `shortName`: the name the list
+ * shows, as fans know the player ("P. Dybala"), or the full name where two of the squad share it ("Martínez").
+ */
 export const squadSchema = z.object({
   season: z.object({ competition: competitionRefSchema, code: z.string(), name: z.string() }).nullable(),
   players: z.array(
     z.object({
       id: z.number().int(),
       name: z.string(),
+      shortName: z.string().optional(),
       shirtNumber: z.number().int().nullable(),
       position: z.string().nullable(),
     }),

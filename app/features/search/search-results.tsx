@@ -94,8 +94,12 @@ export function SearchResultsPage({ query, result }: SearchResultsPageProps) {
             {result.teams.map((team) => (
               <li key={team.id} className="flex items-center gap-3 px-3 py-2">
                 <TeamBadge team={team} />
-                <AppLink to={`/team/${team.id}`} className="min-w-0 flex-1 truncate font-medium hover:underline">
-                  {team.name}
+                <AppLink
+                  to={`/team/${team.id}`}
+                  title={team.shortName === team.name ? undefined : team.name}
+                  className="min-w-0 flex-1 truncate font-medium hover:underline"
+                >
+                  {team.shortName}
                 </AppLink>
                 <FavouriteStar compact target={{ kind: 'team', id: team.id, name: team.name }} />
               </li>

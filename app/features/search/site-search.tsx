@@ -46,7 +46,13 @@ export function toSuggestions(result: SearchResult): Suggestion[] {
     })),
     ...result.teams
       .slice(0, SHOWN.teams)
-      .map((team) => ({ kind: 'team' as const, label: team.name, detail: 'Team', href: `/team/${team.id}` })),
+      // The name lists use, with the full one under it when it says more ("Man City", "Manchester City FC").
+      .map((team) => ({
+        kind: 'team' as const,
+        label: team.shortName,
+        detail: team.shortName === team.name ? '' : team.name,
+        href: `/team/${team.id}`,
+      })),
     ...result.competitions.slice(0, SHOWN.competitions).map((competition) => ({
       kind: 'competition' as const,
       label: competition.name,
@@ -304,9 +310,7 @@ export function SiteSearch({ className = '', onDone, onCancel, focusOnMount = fa
               >
                 <span className="min-w-0">
                   <span className={`block truncate ${item.kind === 'all' ? '' : 'font-medium'}`}>{item.label}</span>
-                  {item.kind === 'competition' || item.kind === 'match' || item.kind === 'player' ? (
-                    <span className={`block truncate text-xs ${quiet}`}>{item.detail}</span>
-                  ) : null}
+                  {item.detail ? <span className={`block truncate text-xs ${quiet}`}>{item.detail}</span> : null}
                 </span>
                 <span className={`shrink-0 text-xs ${quiet}`}>{KIND_LABELS[item.kind]}</span>
               </li>

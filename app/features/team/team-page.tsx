@@ -8,7 +8,7 @@ import { AppLink } from '../../components/app-link.tsx';
 import { MatchRow, TeamBadge } from '../../components/match-row.tsx';
 import { FavouriteStar } from '../preferences/favourite-star.tsx';
 import { FormChips } from '../league/form-chips.tsx';
-import { MatchList } from '../league/match-groups.tsx';
+import { MatchList, MatchStar } from '../league/match-groups.tsx';
 import { Muted, Panel, SectionNav } from '../league/panel.tsx';
 import type { StandingsTableProps } from '../league/standings-table.tsx';
 import { deferred } from '../../lib/loading/deferred.tsx';
@@ -130,7 +130,13 @@ export function TeamPage(props: TeamPageProps) {
                 · {formatDay(next.kickoffAt, timeZone)}
               </p>
               <ul data-testid="next-match">
-                <MatchRow match={next} now={now} timeZone={timeZone} hideScore={spoiler.isHidden(next)} />
+                <MatchRow
+                  match={next}
+                  now={now}
+                  timeZone={timeZone}
+                  hideScore={spoiler.isHidden(next)}
+                  actions={<MatchStar match={next} />}
+                />
               </ul>
             </>
           ) : (
@@ -210,8 +216,12 @@ function HeadToHeadSummary({ teamId, h2h, now, timeZone }: { teamId: number; h2h
     <div data-testid="head-to-head">
       <p className="mb-2 text-sm">
         {h2h.next ? 'Against the next opponent, ' : 'Against the last opponent, '}
-        <AppLink to={`/team/${opponent.id}`} className="font-semibold underline">
-          {opponent.name}
+        <AppLink
+          to={`/team/${opponent.id}`}
+          title={opponent.shortName === opponent.name ? undefined : opponent.name}
+          className="font-semibold underline"
+        >
+          {opponent.shortName}
         </AppLink>
         :
       </p>
@@ -267,7 +277,9 @@ function SquadList({ squad }: { squad: Squad }) {
                   <span className="w-6 text-right tabular-nums text-slate-600 dark:text-slate-400">
                     {player.shirtNumber ?? ''}
                   </span>
-                  <span>{player.name}</span>
+                  <span title={player.shortName && player.shortName !== player.name ? player.name : undefined}>
+                    {player.shortName ?? player.name}
+                  </span>
                 </li>
               ))}
             </ul>

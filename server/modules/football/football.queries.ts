@@ -20,6 +20,7 @@ import { matchPhaseSchema, matchStatusSchema } from '../../../domain/match-schem
 import type { MatchStatus } from '../../../domain/match-status.ts';
 import { defaultBadgeCode } from '../../../domain/badge-codes.ts';
 import { matchColours } from '../../../domain/team-colours.ts';
+import { foldText } from '../../../domain/names.ts';
 
 type Db = Kysely<Database>;
 
@@ -519,10 +520,13 @@ export async function listLatestSquad(db: Db, teamId: number): Promise<Squad> {
   const rows = await db
     .selectFrom('squad_member as q')
     .innerJoin('player as p', 'p.id', 'q.player_id')
-    .select(['p.id', 'p.name', 'q.shirt_number', 'q.position', 'p.position as player_position'])
+    .select(['p.id', 'p.name', 'p.short_name', 'q.shirt_number', 'q.position', 'p.position as player_position'])
     .where('q.team_id', '=', teamId)
     .where('q.season_id', '=', latest.season_id)
     .execute();
+  // A short name two of the squad share (Fjelstul's "Martínez" for Lautaro, Emiliano and Lisandro) tells neither apart.
+  const sharing = new Map<string, number>();
+  for (const row of rows) sharing.set(foldText(row.short_name), (sharing.get(foldText(row.short_name)) ?? 0) + 1);
   // Shirt numbers first (engines differ on where nulls sort), then by name.
   rows.sort((a, b) => (a.shirt_number ?? 1000) - (b.shirt_number ?? 1000) || a.name.localeCompare(b.name));
   return {
@@ -534,6 +538,7 @@ export async function listLatestSquad(db: Db, teamId: number): Promise<Squad> {
     players: rows.map((row) => ({
       id: Number(row.id),
       name: row.name,
+      shortName: (sharing.get(foldText(row.short_name)) ?? 0) > 1 ? row.name : row.short_name,
       shirtNumber: row.shirt_number,
       position: row.position ?? row.player_position,
     })),
