@@ -5,6 +5,7 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
@@ -41,7 +42,8 @@ export interface HttpAppOptions {
   pageCacheTtlMs?: number;
 }
 
-type AppEnv = { Variables: { requestId: string; nonce: string | null } };
+/** `nonce` is made when something first asks for it (nonceOf): a live stream never does. */
+type AppEnv = { Variables: { requestId: string; nonce?: string | null } };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -58,21 +60,33 @@ export function createHttpApp(options: HttpAppOptions) {
   const mode = options.mode ?? 'production';
   const app = new Hono<AppEnv>();
 
+  /** This response's CSP nonce (null in development). */
+  function nonceOf(c: Context<AppEnv>): string | null {
+    let nonce = c.get('nonce');
+    if (nonce === undefined) {
+      nonce = mode === 'production' ? createNonce() : null;
+      c.set('nonce', nonce);
+    }
+    return nonce;
+  }
+
   app.use('*', async (c, next) => {
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     c.set('requestId', requestId);
-    c.set('nonce', mode === 'production' ? createNonce() : null);
     const started = performance.now();
     await next();
     const seconds = (performance.now() - started) / 1000;
     const route = routeGroup(c.req.path);
     // Set on the finished response itself: c.header() here would make Hono rebuild the whole response
-    // (a second Response and Headers, kept for the life of a live stream).
-    try {
-      c.res.headers.set('X-Request-Id', requestId);
-    } catch {
-      c.header('X-Request-Id', requestId);
+    // (a second Response and Headers, kept for the life of a live stream). A live stream written
+    // straight to node's response (server/modules/live/live-stream.ts) has it in its head already.
+    if (c.res !== RESPONSE_ALREADY_SENT) {
+      try {
+        c.res.headers.set('X-Request-Id', requestId);
+      } catch {
+        c.header('X-Request-Id', requestId);
+      }
     }
     metrics.httpRequests.inc({ method: c.req.method, route, status: String(c.res.status) });
     metrics.httpDuration.observe({ method: c.req.method, route }, seconds);
@@ -87,9 +101,9 @@ export function createHttpApp(options: HttpAppOptions) {
     await next();
     // A live stream is not a page: none of the page headers (CSP, framing) apply, and each would be kept
     // in memory for as long as the stream stays open.
-    if (c.res.headers.get('content-type')?.startsWith('text/event-stream')) return;
+    if (c.res === RESPONSE_ALREADY_SENT || c.res.headers.get('content-type')?.startsWith('text/event-stream')) return;
     const overHttps = arrivedOverHttps(c.req.raw, config.TRUST_PROXY);
-    for (const [name, value] of Object.entries(securityHeaders(config, c.get('nonce'), overHttps))) {
+    for (const [name, value] of Object.entries(securityHeaders(config, nonceOf(c), overHttps))) {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
   });
@@ -99,7 +113,7 @@ export function createHttpApp(options: HttpAppOptions) {
   // Inside the page headers and compression: it stores a page as rendered, compresses it once itself, and
   // gives every response the nonce the page headers announce (server/platform/page-cache.ts).
   const pageCacheTtlMs = options.pageCacheTtlMs ?? (mode === 'production' && options.getBuild ? 1000 : 0);
-  if (pageCacheTtlMs > 0) app.use('*', pageCache({ ttlMs: pageCacheTtlMs, nonce: (c) => c.get('nonce') }));
+  if (pageCacheTtlMs > 0) app.use('*', pageCache({ ttlMs: pageCacheTtlMs, nonce: nonceOf }));
 
   // 64 kB for every body, API and pages alike (server/platform/request-body.ts); GET is not touched.
   app.use('*', requestBodyLimit());
@@ -136,7 +150,7 @@ export function createHttpApp(options: HttpAppOptions) {
   authRoutes({ accounts: services.accounts, sessions: services.sessions, oidc: services.oidc, config, logger }, api);
   footballRoutes(services.football, api);
   matchInsightRoutes(services.matchInsight, api);
-  liveRoutes(services.live.hub, api);
+  liveRoutes(services.live.hub, api, { requestIdOf });
   replayRoutes(services.replays, api, config.TRUST_PROXY);
   if (services.config.ENABLE_TEST_ROUTES) testReplayRoutes(services.replays, api, services.clock);
   api.doc31('/openapi.json', {
@@ -207,7 +221,7 @@ export function createHttpApp(options: HttpAppOptions) {
       handler ??= createRequestHandler(getBuild, mode);
       const context = new RouterContextProvider();
       context.set(servicesContext, services);
-      context.set(requestInfoContext, { requestId: c.get('requestId'), nonce: c.get('nonce') ?? '' });
+      context.set(requestInfoContext, { requestId: c.get('requestId'), nonce: nonceOf(c) ?? '' });
       // The session of this request; its cookies (sign-in, refresh, sign-out) go on the response.
       const auth = services.sessions.forRequest(c.req.raw, clientAddress(c, config.TRUST_PROXY));
       context.set(authRequestContext, auth);

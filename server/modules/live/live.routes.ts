@@ -1,17 +1,15 @@
 // GET /api/live — the server-sent event stream (issue #4, DESIGN.md §5).
 // `topics` names what to follow; `Last-Event-ID` (header, or the `lastEventId`
 // query parameter on a first connect) resumes after that position.
+import { ServerResponse } from 'node:http';
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { parseTopics } from '../../../domain/live-contracts.ts';
 import { errorBody, errorBodySchema } from '../../platform/http-errors.ts';
-import { TooManyConnectionsError, type LiveHub, type LiveSink } from './live-hub.ts';
-
-/** Bytes a client may have queued before it is dropped: live, and while catching up on a backlog. */
-const MAX_QUEUED_BYTES = 256 * 1024;
-const MAX_CATCH_UP_BYTES = 4 * 1024 * 1024;
+import { TooManyConnectionsError, type LiveHub } from './live-hub.ts';
+import { createLiveStream } from './live-stream.ts';
 
 const positionSchema = z.string().regex(/^\d{1,15}$/, 'must be a stream position (a whole number)').transform(Number);
 
@@ -44,7 +42,19 @@ function clientAddress(c: Context): string {
   }
 }
 
-export function liveRoutes(hub: LiveHub, api: OpenAPIHono) {
+/** Node's response for this request when @hono/node-server serves the app; app.request() has none. */
+function outgoingOf(c: Context): ServerResponse | undefined {
+  const env: unknown = c.env;
+  if (typeof env !== 'object' || env === null || !('outgoing' in env)) return undefined;
+  return env.outgoing instanceof ServerResponse ? env.outgoing : undefined;
+}
+
+export interface LiveRouteOptions {
+  /** The app's id for this request: a stream written to node's response passes no middleware, so it puts this in its head itself. */
+  requestIdOf: (c: Context) => string | undefined;
+}
+
+export function liveRoutes(hub: LiveHub, api: OpenAPIHono, options: LiveRouteOptions) {
   api.openapi(liveRoute, async (c) => {
     const query = c.req.valid('query');
     let topics: string[];
@@ -61,40 +71,11 @@ export function liveRoutes(hub: LiveHub, api: OpenAPIHono) {
       lastEventId = parsed.data;
     }
 
-    let controller!: ReadableStreamDefaultController<Uint8Array>;
-    let closed = false;
-    let disconnect: (() => void) | null = null;
-    const stream = new ReadableStream<Uint8Array>(
-      {
-        start(streamController) {
-          controller = streamController;
-        },
-        cancel() {
-          closed = true;
-          disconnect?.();
-        },
-      },
-      { highWaterMark: 16 * 1024, size: (chunk) => chunk.byteLength },
-    );
-    const sink: LiveSink = {
-      write(chunk, catchUp) {
-        if (closed) return false;
-        if ((controller.desiredSize ?? 0) < -(catchUp ? MAX_CATCH_UP_BYTES : MAX_QUEUED_BYTES)) return false;
-        controller.enqueue(chunk);
-        return true;
-      },
-      close() {
-        if (closed) return;
-        closed = true;
-        try {
-          controller.close();
-        } catch {
-          // already closed by the client
-        }
-      },
-    };
+    const requestId = options.requestIdOf(c);
+    const stream = createLiveStream(outgoingOf(c), requestId === undefined ? {} : { 'x-request-id': requestId });
+    let disconnect: () => void;
     try {
-      disconnect = await hub.connect({ topics, lastEventId, ip: clientAddress(c), sink });
+      disconnect = await hub.connect({ topics, lastEventId, ip: clientAddress(c), sink: stream.sink });
     } catch (error) {
       if (error instanceof TooManyConnectionsError) {
         c.header('Retry-After', '30');
@@ -102,14 +83,6 @@ export function liveRoutes(hub: LiveHub, api: OpenAPIHono) {
       }
       throw error;
     }
-    if (closed) disconnect();
-    return new Response(stream, {
-      status: 200,
-      headers: {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-cache, no-transform',
-        'X-Accel-Buffering': 'no',
-      },
-    });
+    return stream.open(disconnect);
   });
 }
