@@ -1,8 +1,10 @@
 // Matches grouped by stage and round (a league's matchdays, a cup's group
-// stage and knockout rounds), then by day in the visitor's time zone.
+// stage and knockout rounds), then by day in the visitor's time zone. Each row
+// has the star that follows the match, as home's rows do (issue #19).
 import type { MatchSummary } from '../../../domain/football-contracts.ts';
 import { compareIso } from '../../../domain/time-zones.ts';
 import { MatchRow } from '../../components/match-row.tsx';
+import { FavouriteStar } from '../preferences/favourite-star.tsx';
 import { dayKey, formatDay } from './use-time-zone.ts';
 
 export interface MatchGroup {
@@ -69,6 +71,11 @@ export function MatchGroups({
   );
 }
 
+/** The star that follows `match`. */
+export function MatchStar({ match }: { match: MatchSummary }) {
+  return <FavouriteStar compact target={{ kind: 'match', id: match.id, name: `${match.home.name} v ${match.away.name}` }} />;
+}
+
 /** A short list (summary panels) under day headings. */
 export function MatchList({
   matches,
@@ -99,6 +106,7 @@ export function MatchList({
                 now={now}
                 timeZone={timeZone}
                 hideScore={isHidden?.(match) ?? false}
+                actions={<MatchStar match={match} />}
               />
             ))}
           </ul>

@@ -1,4 +1,5 @@
-// A league table with its qualification and relegation zones (issue #19), as the server renders it.
+// A league table with its qualification and relegation zones and a star on every team (issue #19), as the
+// server renders it.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -43,5 +44,16 @@ describe('StandingsTable zones', () => {
     const html = render(undefined);
     expect(html).not.toContain('(Champions League)');
     expect(html).not.toContain('data-testid="table-zones"');
+  });
+});
+
+describe('StandingsTable stars', () => {
+  it('has a star on every row that follows the team, named after it and not pressed before the device is read', () => {
+    const html = render(undefined);
+    const stars = [...html.matchAll(/<button[^>]*aria-label="Favourite: ([^"]+)"[^>]*>/g)];
+    expect(stars.map((star) => star[1])).toEqual(rows.map((row) => row.team.name));
+    for (const [button] of stars) expect(button).toContain('aria-pressed="false"');
+    // The column is named for screen readers.
+    expect(html).toMatch(/<th scope="col"[^>]*><span class="sr-only">Favourite<\/span><\/th>/);
   });
 });

@@ -1,8 +1,10 @@
 // A standings table: caption, column and row headers, abbreviations spelled
-// out for screen readers, W/D/L chips for form, and a text "Live" marker for
-// teams whose match counts as it stands.
+// out for screen readers, W/D/L chips for form, a text "Live" marker for
+// teams whose match counts as it stands, and the star that follows each team
+// (issue #19: a team can be starred wherever it appears).
 import type { Standings } from '../../../domain/football-contracts.ts';
 import { AppLink } from '../../components/app-link.tsx';
+import { FavouriteStar } from '../preferences/favourite-star.tsx';
 import { FormChips } from './form-chips.tsx';
 import { ZONE_LABELS, zoneOf, zonesOf, type ZoneKind } from '../../../domain/table-zones.ts';
 
@@ -54,7 +56,7 @@ export function StandingsTable({
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-slate-200 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400">
-            <th scope="col" className="w-8 py-2 text-left">
+            <th scope="col" className="w-8 py-2 pr-1.5 text-left">
               <abbr title="Position" className="no-underline">
                 #
               </abbr>
@@ -78,6 +80,9 @@ export function StandingsTable({
                 Form
               </th>
             ) : null}
+            <th scope="col" className="w-9 py-2">
+              <span className="sr-only">Favourite</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -90,7 +95,7 @@ export function StandingsTable({
                 aria-current={highlighted ? 'true' : undefined}
               >
                 <td
-                  className={`py-2 ${zoneSource ? `border-l-4 pl-1.5 ${zoneClassOf(zoneSource, row.position, rows.length)}` : ''}`}
+                  className={`py-2 pr-1.5 ${zoneSource ? `border-l-4 pl-1.5 ${zoneClassOf(zoneSource, row.position, rows.length)}` : ''}`}
                 >
                   {row.position}
                   {zoneSource && zoneOf(zoneSource.code, zoneSource.season, row.position, rows.length) ? (
@@ -129,6 +134,9 @@ export function StandingsTable({
                     <FormChips form={row.form} />
                   </td>
                 ) : null}
+                <td className="py-0 pl-1 text-right">
+                  <FavouriteStar compact target={{ kind: 'team', id: row.team.id, name: row.team.name }} />
+                </td>
               </tr>
             );
           })}

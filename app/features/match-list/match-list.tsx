@@ -55,14 +55,21 @@ function StarIcon({ filled }: { filled: boolean }) {
   );
 }
 
+// The colour is one class or the other: with both, the stylesheet's order decided, and a starred match's
+// star stayed grey.
 const iconButton =
-  'inline-flex size-8 shrink-0 sm:size-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-amber-600 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-amber-400';
+  'inline-flex size-8 shrink-0 sm:size-9 items-center justify-center rounded-full hover:bg-slate-100 dark:hover:bg-slate-800';
+const starColour = {
+  on: 'text-amber-600 dark:text-amber-400',
+  off: 'text-slate-500 hover:text-amber-600 dark:text-slate-400 dark:hover:text-amber-400',
+};
 
-function StarButton({ label, active, onToggle }: { label: string; active: boolean; onToggle: () => void }) {
+/** The star that adds `label` to the device's favourites or takes it off (home's other sections use it too). */
+export function StarButton({ label, active, onToggle }: { label: string; active: boolean; onToggle: () => void }) {
   return (
     <button
       type="button"
-      className={`${iconButton} ${active ? 'text-amber-600 dark:text-amber-400' : ''}`}
+      className={`${iconButton} ${active ? starColour.on : starColour.off}`}
       aria-label={active ? `Remove ${label} from favourites` : `Add ${label} to favourites`}
       aria-pressed={active}
       onClick={onToggle}
