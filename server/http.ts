@@ -14,6 +14,7 @@ import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'r
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { footballErrorResponse, footballRoutes } from './modules/football/football.routes.ts';
 import { matchInsightRoutes } from './modules/football/match-insight.routes.ts';
+import { followingRoutes } from './modules/football/following.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { replayRoutes, testReplayRoutes } from './ingest/replay.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -150,6 +151,7 @@ export function createHttpApp(options: HttpAppOptions) {
   authRoutes({ accounts: services.accounts, sessions: services.sessions, oidc: services.oidc, config, logger }, api);
   footballRoutes(services.football, api);
   matchInsightRoutes(services.matchInsight, api);
+  followingRoutes(services.following, api);
   liveRoutes(services.live.hub, api, { requestIdOf });
   replayRoutes(services.replays, api, config.TRUST_PROXY);
   if (services.config.ENABLE_TEST_ROUTES) testReplayRoutes(services.replays, api, services.clock);

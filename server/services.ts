@@ -8,6 +8,7 @@ import { accessTokenKey, createAccessTokenSigner, oidcStateKey, sessionTokenKey 
 import { createIngest, type Ingest } from './ingest/ingest.ts';
 import { createFootballService, type FootballService } from './modules/football/football.service.ts';
 import { createMatchInsightService, type MatchInsightService } from './modules/football/match-insight.service.ts';
+import { createFollowingService, type FollowingService } from './modules/football/following.service.ts';
 import { createLiveService, type LiveService } from './modules/live/live.service.ts';
 import { createReliveService, type ReliveService } from './ingest/relive.ts';
 import { createContactService, type ContactService } from './modules/site/contact.service.ts';
@@ -37,6 +38,8 @@ export interface AppServices {
   football: FootballService;
   /** The match centre's momentum, head-to-head and table around (issue #5). */
   matchInsight: MatchInsightService;
+  /** Home's Following section: followed teams' next and last matches (issue #19). */
+  following: FollowingService;
   /** The live bus and this process's SSE hub (issue #4). */
   live: LiveService;
   /** Providers, pipeline and scheduler; only the leader's scheduler runs (issue #4). */
@@ -95,6 +98,7 @@ export function createServices(options: {
     pages: createPagesService(db),
     football,
     matchInsight: createMatchInsightService({ db, football, clock }),
+    following: createFollowingService({ db, football, clock }),
     live,
     ingest,
     replays: createReliveService({ ingest, football, rateLimits, perAddress: config.RELIVES_PER_ADDRESS }),

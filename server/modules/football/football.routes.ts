@@ -195,7 +195,7 @@ const routes = {
 };
 
 /** Short shared caching for every read: browsers and proxies revalidate with the ETag. */
-const cacheHeaders: MiddlewareHandler = async (c, next) => {
+export const cacheHeaders: MiddlewareHandler = async (c, next) => {
   await next();
   if (c.req.method === 'GET' && (c.res.status === 200 || c.res.status === 304)) c.header('Cache-Control', CACHE_CONTROL);
 };
