@@ -7,8 +7,15 @@ import { siteMigration } from './migrations/0001-site.ts';
 import { footballMigration } from './migrations/0002-football.ts';
 import { liveMigration } from './migrations/0003-live.ts';
 import { accountsMigration } from './migrations/0004-accounts.ts';
+import { cmsStaffMigration } from './migrations/0005-cms-staff.ts';
 
-export const MIGRATIONS: readonly ScorelineMigration[] = [siteMigration, footballMigration, liveMigration, accountsMigration];
+export const MIGRATIONS: readonly ScorelineMigration[] = [
+  siteMigration,
+  footballMigration,
+  liveMigration,
+  accountsMigration,
+  cmsStaffMigration,
+];
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
   const provider: MigrationProvider = {

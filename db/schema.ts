@@ -282,10 +282,16 @@ export interface UserAccountTable {
   phone: string | null;
   /** argon2id PHC string; null for accounts that only sign in through OpenID Connect. */
   password_hash: string | null;
-  role: 'user' | 'editor' | 'admin';
+  role: 'user' | 'moderator' | 'editor' | 'admin';
   plan: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** A moderator's ban or an admin disabling a staff account (migration 0005, issue #20): no sign-in, no sessions. */
+  suspended_at: Generated<Timestamp | null>;
+  suspended_reason: Generated<string | null>;
+  /** TOTP secret, encrypted (AES-256-GCM under a key derived from the session secret). */
+  totp_secret: Generated<string | null>;
+  totp_enabled_at: Generated<Timestamp | null>;
 }
 
 /** One sign-in ("session"); its refresh tokens rotate inside it. */
@@ -353,6 +359,42 @@ export interface UserFavouriteTable {
   created_at: Timestamp;
 }
 
+// ---- Staff area (migration 0005, issue #20) ------------------------------
+
+export interface StaffRecoveryCodeTable {
+  id: Id;
+  user_id: Ref;
+  code_hash: string;
+  created_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface StaffInviteTable {
+  id: Id;
+  email: string;
+  role: 'moderator' | 'editor' | 'admin';
+  token_hash: string;
+  invited_by: Ref | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+/** Append-only: the database refuses updates and deletes. */
+export interface AuditEntryTable {
+  id: Id;
+  actor_id: Ref;
+  actor_role: string;
+  action: string;
+  target_kind: string;
+  target_id: string;
+  /** JSON: { before, after } of the fields that changed. */
+  changes: string;
+  ip: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   contact_message: ContactMessageTable;
   page: PageTable;
@@ -384,4 +426,7 @@ export interface Database {
   outbox_mail: OutboxMailTable;
   oidc_identity: OidcIdentityTable;
   user_favourite: UserFavouriteTable;
+  staff_recovery_code: StaffRecoveryCodeTable;
+  staff_invite: StaffInviteTable;
+  audit_entry: AuditEntryTable;
 }

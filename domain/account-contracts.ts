@@ -3,10 +3,19 @@
 // address has an account. Pages read them too, so they live here rather than in
 // server/modules/auth (DESIGN.md §3: contracts both sides need live in domain/).
 
-export const ROLES = ['user', 'editor', 'admin'] as const;
+/** Members are `user`; the three staff roles and their scopes are in domain/staff-access.ts (issue #20). */
+export const ROLES = ['user', 'moderator', 'editor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const ROLE_LABELS: Record<Role, string> = { user: 'Member', editor: 'Editor', admin: 'Administrator' };
+export const ROLE_LABELS: Record<Role, string> = {
+  user: 'Member',
+  moderator: 'Moderator',
+  editor: 'Editor',
+  admin: 'Administrator',
+};
+
+export const STAFF_ROLES = ['moderator', 'editor', 'admin'] as const satisfies readonly Role[];
+export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account uses this address, we have sent it a link to reset the password. It works once, for 30 minutes.';

@@ -68,6 +68,6 @@ describe('npm run user:create-admin', () => {
     expect(missing.stderr).toContain('Missing --email');
     const role = createAdmin(['--email=x@example.com', '--role=owner'], 'whatever passphrase');
     expect(role.status).toBe(1);
-    expect(role.stderr).toContain('Unknown role "owner"; roles: admin, editor');
+    expect(role.stderr).toContain('Unknown role "owner"; roles: moderator, editor, admin');
   }, 90_000);
 });

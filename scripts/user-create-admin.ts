@@ -1,4 +1,4 @@
-// npm run user:create-admin -- --email=admin@example.com [--name="Site Admin"] [--role=admin|editor]
+// npm run user:create-admin -- --email=admin@example.com [--name="Site Admin"] [--role=admin|editor|moderator]
 //
 // Creates the first staff account (issue #6), or makes an existing account
 // staff with a new password (its sessions are signed out). The password is
@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { openDatabase } from '../db/client.ts';
+import { STAFF_ROLES } from '../domain/account-contracts.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { loadConfig } from '../server/platform/config.ts';
 import { ensureSessionSecret } from '../server/platform/secrets.ts';
@@ -49,15 +50,16 @@ try {
   });
 } catch (error) {
   fail(
-    `${error instanceof Error ? error.message : String(error)}\nUsage: npm run user:create-admin -- --email=you@example.com [--name="Your Name"] [--role=admin|editor]`,
+    `${error instanceof Error ? error.message : String(error)}\nUsage: npm run user:create-admin -- --email=you@example.com [--name="Your Name"] [--role=admin|editor|moderator]`,
   );
 }
 const { email, name, role = 'admin' } = args.values;
 if (!email)
   fail(
-    'Missing --email.\nUsage: npm run user:create-admin -- --email=you@example.com [--name="Your Name"] [--role=admin|editor]',
+    'Missing --email.\nUsage: npm run user:create-admin -- --email=you@example.com [--name="Your Name"] [--role=admin|editor|moderator]',
   );
-if (role !== 'admin' && role !== 'editor') fail(`Unknown role "${role}"; roles: admin, editor`);
+const staffRole = STAFF_ROLES.find((known) => known === role);
+if (!staffRole) fail(`Unknown role "${role}"; roles: ${STAFF_ROLES.join(', ')}`);
 
 const config = loadConfig();
 const database = openDatabase(config.DATABASE_URL);
@@ -74,7 +76,7 @@ try {
     email,
     password,
     displayName: name ?? 'Administrator',
-    role,
+    role: staffRole,
   });
   if (!result.ok) {
     const details =

@@ -12,6 +12,8 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createCmsGuard } from './modules/cms/cms.guard.ts';
+import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { footballErrorResponse, footballRoutes } from './modules/football/football.routes.ts';
 import { matchInsightRoutes } from './modules/football/match-insight.routes.ts';
 import { followingRoutes } from './modules/football/following.routes.ts';
@@ -149,6 +151,15 @@ export function createHttpApp(options: HttpAppOptions) {
     api,
   );
   authRoutes({ accounts: services.accounts, sessions: services.sessions, oidc: services.oidc, config, logger }, api);
+  cmsRoutes(
+    {
+      guard: createCmsGuard({ sessions: services.sessions, config }),
+      staff: services.cms.staff,
+      audit: services.cms.audit,
+      config,
+    },
+    api,
+  );
   footballRoutes(services.football, api);
   matchInsightRoutes(services.matchInsight, api);
   followingRoutes(services.following, api);

@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../db/client.ts';
 import { createOidcService, type OidcService } from './modules/auth/auth.oidc.ts';
 import { createAccountService, type AccountService } from './modules/auth/auth.service.ts';
+import { createStaffAccountService, type StaffAccountService } from './modules/auth/auth.staff.ts';
+import { createCmsServices, type CmsServices } from './modules/cms/cms.service.ts';
 import { createSessionService, type SessionService } from './modules/auth/auth.session.ts';
 import { accessTokenKey, createAccessTokenSigner, oidcStateKey, sessionTokenKey } from './modules/auth/auth.tokens.ts';
 import { createIngest, type Ingest } from './ingest/ingest.ts';
@@ -31,6 +33,10 @@ export interface AppServices {
   rateLimits: RateLimits;
   sessions: SessionService;
   accounts: AccountService;
+  /** Roles, suspension and staff enrolment: the CMS's way into the accounts (issue #20). */
+  staffAccounts: StaffAccountService;
+  /** The staff area: audit log, staff, and the screens that follow (issue #20). */
+  cms: CmsServices;
   mailer: Mailer;
   oidc: OidcService;
   contact: ContactService;
@@ -82,6 +88,7 @@ export function createServices(options: {
   const live = createLiveService({ config, database: options.database, logger, clock, ...(options.bus ? { bus: options.bus } : {}) });
   const ingest = createIngest({ config, database: options.database, clock, logger, live });
   const football = createFootballService(db);
+  const staffAccounts = createStaffAccountService({ db, engine: options.database.engine, clock });
   return {
     config: options.config,
     publicConfig: publicConfig(options.config),
@@ -92,6 +99,8 @@ export function createServices(options: {
     rateLimits,
     sessions: createSessionService({ accounts, config, clock, logger }),
     accounts,
+    staffAccounts,
+    cms: createCmsServices({ db, clock, config, mailer, staffAccounts }),
     mailer,
     oidc: createOidcService({ config, stateKey: oidcStateKey(options.sessionSecret) }),
     contact: createContactService(db, clock, rateLimits),

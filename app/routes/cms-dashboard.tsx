@@ -3,7 +3,7 @@
 import { Form, useNavigation } from 'react-router';
 import { AppLink } from '../components/app-link.tsx';
 import { getCurrentUser } from '../lib/auth/current-user.server.ts';
-import { hasScope } from '../lib/auth/auth-scopes.ts';
+import { hasScope } from '../../domain/staff-access.ts';
 import { namedMiddleware } from '../lib/auth/route-middleware.server.ts';
 import { pageMeta } from '../lib/seo/seo.ts';
 import { ROLE_LABELS } from '../../domain/account-contracts.ts';

@@ -7,7 +7,7 @@ import { LoginForm } from '../features/auth-forms/login-form.tsx';
 import { formFailure, readForm, redirectTarget } from '../features/auth-forms/auth-actions.server.ts';
 import { getCurrentUser } from '../lib/auth/current-user.server.ts';
 import { pageMeta } from '../lib/seo/seo.ts';
-import { isStaff } from '../lib/auth/auth-scopes.ts';
+import { isStaff } from '../../domain/staff-access.ts';
 import type { Route } from './+types/cms-login';
 import { getRequestAuth, getServices } from '../../server/router-context.server.ts';
 

@@ -3,7 +3,7 @@
 // are in these bodies, so only administrators (scope cms:users) see them.
 import { data } from 'react-router';
 import { getCurrentUser } from '../lib/auth/current-user.server.ts';
-import { hasScope } from '../lib/auth/auth-scopes.ts';
+import { hasScope } from '../../domain/staff-access.ts';
 import { namedMiddleware } from '../lib/auth/route-middleware.server.ts';
 import { pageMeta } from '../lib/seo/seo.ts';
 import type { Route } from './+types/cms-outbox';

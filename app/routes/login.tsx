@@ -14,6 +14,7 @@ export const middleware: Route.MiddlewareFunction[] = namedMiddleware('guest');
 const OIDC_ERRORS: Record<string, string> = {
   oidc: 'Signing in with your provider did not work. Please try again.',
   'oidc-email': 'Your sign-in provider did not confirm your email address, so we could not sign you in with it.',
+  suspended: 'This account is suspended. If you think this is a mistake, write to us from the contact page.',
 };
 
 export function loader({ request, context }: Route.LoaderArgs) {

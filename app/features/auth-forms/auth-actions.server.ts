@@ -32,6 +32,8 @@ function statusOf(failure: AuthFailure): number {
       return 409;
     case 'throttled':
       return 429;
+    case 'suspended':
+      return 403;
     default:
       return 401;
   }

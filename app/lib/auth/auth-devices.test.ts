@@ -1,20 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { describeUserAgent } from './auth-devices.ts';
-import { hasScope, isStaff } from './auth-scopes.ts';
-
-describe('scopes', () => {
-  it('staff hold a cms scope', () => {
-    expect(isStaff(['cms:*'])).toBe(true);
-    expect(isStaff(['cms:content'])).toBe(true);
-    expect(isStaff([])).toBe(false);
-    expect(isStaff(['cmsx:content'])).toBe(false);
-  });
-  it('cms:* grants every cms scope, a narrower scope only itself', () => {
-    expect(hasScope(['cms:*'], 'cms:users')).toBe(true);
-    expect(hasScope(['cms:content'], 'cms:users')).toBe(false);
-    expect(hasScope(['cms:content'], 'cms:content')).toBe(true);
-  });
-});
 
 describe('describeUserAgent', () => {
   it.each([

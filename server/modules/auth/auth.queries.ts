@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely';
 import { toIsoString } from '../../../db/client.ts';
 import type { Database, UserAccountTable } from '../../../db/schema.ts';
 import type { Role } from '../../../domain/account-contracts.ts';
-import { ROLE_SCOPES, type Favourite, type SessionSummary, type User } from './auth.schemas.ts';
+import { scopesOf } from '../../../domain/staff-access.ts';
+import { type Favourite, type SessionSummary, type User } from './auth.schemas.ts';
 
 type Db = Kysely<Database>;
 
@@ -18,13 +19,16 @@ export interface UserRow {
   role: Role;
   plan: string;
   createdAt: string;
+  /** Set while a moderator's ban or an admin's "disable" holds (issue #20): no sign-in, no live session. */
+  suspendedAt: string | null;
+  suspendedReason: string | null;
 }
 
 function toUserRow(
   row: Pick<
     UserAccountTable,
     'email' | 'email_verified' | 'display_name' | 'phone' | 'password_hash' | 'role' | 'plan' | 'created_at'
-  > & { id: number | string },
+  > & { id: number | string; suspended_at: string | Date | null; suspended_reason: string | null },
 ): UserRow {
   return {
     id: Number(row.id),
@@ -36,6 +40,8 @@ function toUserRow(
     role: row.role,
     plan: row.plan,
     createdAt: toIsoString(row.created_at),
+    suspendedAt: row.suspended_at === null ? null : toIsoString(row.suspended_at),
+    suspendedReason: row.suspended_reason,
   };
 }
 
@@ -48,7 +54,7 @@ export function toUser(row: UserRow): User {
     displayName: row.displayName,
     phone: row.phone,
     role: row.role,
-    scopes: [...ROLE_SCOPES[row.role]],
+    scopes: scopesOf(row.role),
     plan: row.plan,
     createdAt: row.createdAt,
   };
@@ -64,6 +70,8 @@ const USER_COLUMNS = [
   'role',
   'plan',
   'created_at',
+  'suspended_at',
+  'suspended_reason',
 ] as const;
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
@@ -91,10 +99,14 @@ export async function findUserInLiveSession(db: Db, userId: number, familyId: nu
       'u.role',
       'u.plan',
       'u.created_at',
+      'u.suspended_at',
+      'u.suspended_reason',
     ])
     .where('u.id', '=', userId)
     .where('f.id', '=', familyId)
     .where('f.revoked_at', 'is', null)
+    // A session started in the instant before a suspension is dead too.
+    .where('u.suspended_at', 'is', null)
     .executeTakeFirst();
   return row ? toUserRow(row) : null;
 }

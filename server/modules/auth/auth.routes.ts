@@ -62,6 +62,7 @@ const routes = {
       200: json(authResponseSchema, 'Signed in'),
       400: error('Invalid input'),
       401: error('Wrong email or password (one answer for both)'),
+      403: error('The password is right but the account is suspended; the message gives the reason'),
       429: error('Too many failures for this account or address; see Retry-After'),
     },
   }),
@@ -237,6 +238,7 @@ export function authRoutes(services: AuthRouteServices, app: OpenAPIHono) {
       c.header('Retry-After', String(result.retryAfterSeconds));
       return c.json(failureBody(result), 429);
     }
+    if (result.code === 'suspended') return c.json(failureBody(result), 403);
     return result.code === 'invalid_input' ? c.json(failureBody(result), 400) : c.json(failureBody(result), 401);
   });
 
@@ -393,7 +395,7 @@ export function authRoutes(services: AuthRouteServices, app: OpenAPIHono) {
       return c.redirect('/login?error=oidc', 302);
     }
     const result = await accounts.signInWithOidc(finished.claims, auth.meta);
-    if (!result.ok) return c.redirect('/login?error=oidc-email', 302);
+    if (!result.ok) return c.redirect(`/login?error=${result.code === 'suspended' ? 'suspended' : 'oidc-email'}`, 302);
     auth.signIn(result.session);
     for (const value of auth.setCookieHeaders()) c.header('Set-Cookie', value, { append: true });
     return c.redirect(safeLocalPath(finished.returnTo, '/'), 302);

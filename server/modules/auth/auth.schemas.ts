@@ -2,16 +2,9 @@
 // token shape is the spec's: `{ data: { token: { access_token, refresh_token,
 // expires_in }, user } }` for sign-in and registration, `{ user }` for the user.
 import { z } from 'zod';
-import { ROLES, type Role } from '../../../domain/account-contracts.ts';
+import { ROLES } from '../../../domain/account-contracts.ts';
 import { isPlainLine } from '../../../domain/text.ts';
 import { isCommonPassword } from './common-passwords.ts';
-
-/** Staff roles carry `cms:*` scopes; the CMS checks them (spec §6 "a scope check on the user"). */
-export const ROLE_SCOPES: Record<Role, readonly string[]> = {
-  user: [],
-  editor: ['cms:content', 'cms:media', 'cms:chat'],
-  admin: ['cms:*'],
-};
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;

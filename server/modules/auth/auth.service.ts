@@ -70,6 +70,12 @@ export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 export const INVALID_CREDENTIALS_MESSAGE = 'The email address or password is not correct';
 export const THROTTLED_MESSAGE = 'Too many failed sign-in attempts. Please wait and try again';
 export const NOT_STAFF_MESSAGE = 'This account has no access to the CMS.';
+
+/** What a suspended account is told at sign-in (issue #20): the reason the staff gave, and where to ask. */
+export function suspendedMessage(reason: string | null): string {
+  const why = reason?.trim() ? ` Reason: ${reason.trim().replace(/[.]+$/, '')}.` : '';
+  return `This account is suspended.${why} If you think this is a mistake, write to us from the contact page.`;
+}
 export const RESET_THROTTLED_MESSAGE = 'Too many password reset requests from your network. Please wait and try again';
 export const RESET_LINK_INVALID_MESSAGE =
   'This reset link is not valid any more. It may have been used already or be older than 30 minutes. Ask for a new one';
@@ -100,7 +106,8 @@ export type AuthFailure =
   | { ok: false; code: 'invalid_credentials'; message: string }
   | { ok: false; code: 'throttled'; message: string; retryAfterSeconds: number }
   | { ok: false; code: 'invalid_token'; message: string }
-  | { ok: false; code: 'email_taken'; message: string; fields: Fields };
+  | { ok: false; code: 'email_taken'; message: string; fields: Fields }
+  | { ok: false; code: 'suspended'; message: string };
 
 export type AuthResult<T> = ({ ok: true } & T) | AuthFailure;
 
@@ -373,6 +380,8 @@ export function createAccountService(deps: {
       // An honest sign-in costs nothing: its points come back, and this place starts afresh.
       await Promise.all(steps.map(([limit, key]) => (limit === limits.signInPair ? limit.reset(key) : limit.reward(key))));
       await q.insertLoginAttempt(db, email, toAddressKey(meta.ip), true, now);
+      // Only someone who knows the password learns that the account is suspended.
+      if (user.suspendedAt) return { ok: false, code: 'suspended', message: suspendedMessage(user.suspendedReason) };
       if (options.staffOnly && user.role === 'user') {
         // Checked before a session exists: the staff door leaves nothing behind for a member.
         return { ok: false, code: 'invalid_credentials', message: NOT_STAFF_MESSAGE };
@@ -402,7 +411,7 @@ export function createAccountService(deps: {
         const expiresAt = new Date(now.getTime() + config.REFRESH_TOKEN_TTL * 1000);
         if (await q.rotateRefreshToken(db, row.id, row.familyId, hashToken(successor), now, expiresAt)) {
           const user = await q.findUserById(db, row.userId);
-          if (!user) return rejected;
+          if (!user || user.suspendedAt) return rejected;
           await q.touchFamily(db, row.familyId, now);
           return { ok: true, session: await buildSession(user, row.familyId, successor, now) };
         }
@@ -423,7 +432,7 @@ export function createAccountService(deps: {
         next.familyRevokedAt === null;
       if (raced) {
         const user = await q.findUserById(db, row.userId);
-        if (!user) return rejected;
+        if (!user || user.suspendedAt) return rejected;
         return { ok: true, session: await buildSession(user, row.familyId, successor, rotatedAt) };
       }
       // RFC 9700 §4.14.2: an already-used refresh token means it leaked (or a
@@ -591,6 +600,7 @@ export function createAccountService(deps: {
       }
       const user = await q.findUserById(db, userId);
       if (!user) return { ok: false, code: 'invalid_credentials', message: 'The linked account no longer exists' };
+      if (user.suspendedAt) return { ok: false, code: 'suspended', message: suspendedMessage(user.suspendedReason) };
       const session = await startSession(user, meta, NO_DEVICE_FAVOURITES);
       // Signing in through the provider proves the account as well as a password does.
       return { ok: true, session: { ...session, deviceToken: newKnownDeviceToken(tokenKey, user.email, clock.now()) } };

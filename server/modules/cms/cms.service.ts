@@ -1,0 +1,30 @@
+// The staff area's services (issue #20), built once per process by the composition
+// root. Each screen of the CMS has its service here; they reach other modules only
+// through those modules' services, and each records its writes in the audit log.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Config } from '../../platform/config.ts';
+import type { Mailer } from '../../platform/mailer.ts';
+import type { StaffAccountService } from '../auth/auth.staff.ts';
+import { createAuditLog, type AuditLog } from './cms-audit.service.ts';
+import { createStaffService, type StaffService } from './cms-staff.service.ts';
+
+export interface CmsServices {
+  audit: AuditLog;
+  staff: StaffService;
+}
+
+export function createCmsServices(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  config: Pick<Config, 'BASE_URL' | 'SITE_NAME'>;
+  mailer: Mailer;
+  staffAccounts: StaffAccountService;
+}): CmsServices {
+  const audit = createAuditLog({ db: deps.db, clock: deps.clock });
+  return {
+    audit,
+    staff: createStaffService({ ...deps, accounts: deps.staffAccounts, audit }),
+  };
+}
