@@ -3,7 +3,6 @@
 // accounts themselves belong to the auth module: this service calls its staff
 // service and writes the audit entry in the same transaction.
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
 import { inTransaction } from '../../../db/transaction.ts';
 import type { Database } from '../../../db/schema.ts';
 import { ROLE_LABELS } from '../../../domain/account-contracts.ts';
@@ -13,6 +12,7 @@ import type { Mailer } from '../../platform/mailer.ts';
 import type { StaffAccountService } from '../auth/auth.staff.ts';
 import { hashToken, newOpaqueToken } from '../auth/auth.tokens.ts';
 import type { AuditLog } from './cms-audit.service.ts';
+import { invalidInput, type CmsResult } from './cms-results.ts';
 import * as q from './cms-staff.queries.ts';
 import {
   acceptInviteInputSchema,
@@ -22,24 +22,12 @@ import {
   type StaffInvite,
   type StaffList,
 } from './cms.schemas.ts';
-import { fieldErrors } from '../../platform/http-errors.ts';
 
 type Db = Kysely<Database>;
 
 export const INVITE_TTL_MS = 48 * 60 * 60 * 1000;
 export const INVITE_INVALID_MESSAGE =
   'This invitation link is not valid any more: it was used, replaced or has expired. Ask an administrator for a new one.';
-
-export type CmsFailure =
-  | { ok: false; code: 'invalid_input'; message: string; fields: Record<string, string> }
-  | { ok: false; code: 'not_found'; message: string }
-  | { ok: false; code: 'conflict'; message: string };
-
-export type CmsResult<T> = ({ ok: true } & T) | CmsFailure;
-
-export function invalidInput(error: z.ZodError): CmsFailure {
-  return { ok: false, code: 'invalid_input', message: 'Please correct the fields marked below', fields: fieldErrors(error) };
-}
 
 export interface StaffService {
   list(): Promise<StaffList>;

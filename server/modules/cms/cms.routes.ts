@@ -8,7 +8,8 @@ import { errorBody, errorBodySchema } from '../../platform/http-errors.ts';
 import { clientAddress } from '../../platform/client-address.ts';
 import type { Config } from '../../platform/config.ts';
 import type { AuditLog } from './cms-audit.service.ts';
-import type { CmsFailure, StaffService } from './cms-staff.service.ts';
+import type { CmsFailure } from './cms-results.ts';
+import type { StaffService } from './cms-staff.service.ts';
 import { guardResponses, type CmsGuard } from './cms.guard.ts';
 import {
   acceptInviteInputSchema,
