@@ -75,8 +75,10 @@ export function StandingsTable({
                 </abbr>
               </th>
             ))}
+            {/* On a phone the form gives way to the star, as the won, drawn and lost columns do to the table: with
+                both, a table was wider than a 360 px screen. */}
             {showForm ? (
-              <th scope="col" className="py-2 pl-3 text-left">
+              <th scope="col" className="hidden py-2 pl-3 text-left sm:table-cell">
                 Form
               </th>
             ) : null}
@@ -130,7 +132,7 @@ export function StandingsTable({
                   </td>
                 ))}
                 {showForm ? (
-                  <td className="py-2 pl-3">
+                  <td className="hidden py-2 pl-3 sm:table-cell">
                     <FormChips form={row.form} />
                   </td>
                 ) : null}
