@@ -1,9 +1,12 @@
 // Home (issue #5): live now, fixtures and results for a date in the visitor's
-// time zone, the day's hot matches and the competitions. `?date=YYYY-MM-DD`
-// picks the date and `?tz=Area/City` fixes the zone (see app/lib/time/time-zone.ts).
+// time zone, the day's hot matches and the competitions, and what the visitor
+// follows (issue #19). `?date=YYYY-MM-DD` picks the date and `?tz=Area/City`
+// fixes the zone (see app/lib/time/time-zone.ts).
 import { useMemo } from 'react';
 import { AppLink } from '../components/app-link.tsx';
 import { PageHeader } from '../components/page-header.tsx';
+import type { FollowingSectionProps } from '../features/following/following-section.tsx';
+import { deferred } from '../lib/loading/deferred.tsx';
 import { DayView } from '../features/match-list/day-view.tsx';
 import { loadDayList } from '../features/match-list/day.server.ts';
 import { rankHotMatches } from '../features/match-list/grouping.ts';
@@ -11,6 +14,12 @@ import { CompetitionGroups, CompetitionLinks, useListView } from '../features/ma
 import { pageMeta } from '../lib/seo/seo.ts';
 import { useLiveScores } from '../lib/live/use-live.ts';
 import type { Route } from './+types/home';
+
+// Rendered by the server (as an invitation: favourites live on the device); its code loads after the
+// page's, which keeps home within its first-load budget (server/page-budgets.test.ts).
+const FollowingSection = deferred<FollowingSectionProps>(
+  async () => (await import('../features/following/following-section.tsx')).FollowingSection,
+);
 
 const HOT_ON_HOME = 5;
 const COMPETITIONS_ON_HOME = 12;
@@ -39,11 +48,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Football scores today">
         Live scores, fixtures and results from the competitions this site follows.
       </PageHeader>
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
+      {/* A phone shows Following first; a laptop at the top of the side column, beside the day's matches
+          (the day spans both rows; the `1fr` row takes its height, so nothing gapes under Following). */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
+        <div className="lg:col-start-3 lg:row-start-1">
+          <FollowingSection timeZone={view.timeZone} isHidden={view.spoiler.isHidden} />
+        </div>
+        <div className="lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <DayView data={loaderData} view={view} />
         </div>
-        <aside className="space-y-6" aria-label="More matches">
+        <aside className="space-y-6 lg:col-start-3 lg:row-start-2" aria-label="More matches">
           <section aria-labelledby="hot-heading">
             <h2 id="hot-heading" className="mb-2 text-lg font-semibold">
               Hot matches today
