@@ -199,7 +199,7 @@ function TeamCard({
         {next ? (
           <MatchLine match={next} caption={isLive(next.status) ? 'Live now' : 'Next match'} {...row} />
         ) : (
-          <p className={`px-1.5 py-2 ${muted}`}>
+          <p className="px-1.5 pb-1 pt-1.5 text-xs text-slate-600 dark:text-slate-400">
             <span className="font-semibold text-slate-800 dark:text-slate-200">Next match · </span>none to come in our data
           </p>
         )}
