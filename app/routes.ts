@@ -47,8 +47,11 @@ export default [
   layout('layouts/user.tsx', [route('en?/account', 'routes/account.tsx')]),
 
   layout('layouts/cms.tsx', [
-    route('en?/cms/login', 'routes/cms-login.tsx'),
-    route('en?/cms', 'routes/cms-dashboard.tsx'),
-    route('en?/cms/outbox', 'routes/cms-outbox.tsx'),
+    route('en?/cms/login', 'routes/cms/login.tsx'),
+    route('en?/cms/invite/:token', 'routes/cms/invite.tsx'),
+    route('en?/cms', 'routes/cms/dashboard.tsx'),
+    route('en?/cms/staff', 'routes/cms/staff.tsx'),
+    route('en?/cms/audit', 'routes/cms/audit.tsx'),
+    route('en?/cms/outbox', 'routes/cms/outbox.tsx'),
   ]),
 ] satisfies RouteConfig;

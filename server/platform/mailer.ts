@@ -29,6 +29,8 @@ export interface Mailer {
   send(mail: Mail): Promise<'smtp' | 'outbox'>;
   /** The newest stored mails, optionally for one address (staff view; the test suite). */
   listOutbox(options?: { to?: string; limit?: number }): Promise<OutboxMail[]>;
+  /** How many mails the outbox holds since `since` (the CMS dashboard's backlog). */
+  countOutbox(since: Date): Promise<number>;
 }
 
 export function createMailer(options: {
@@ -72,6 +74,14 @@ export function createMailer(options: {
       }
       await store(mail, null);
       return 'outbox';
+    },
+    async countOutbox(since) {
+      const row = await db
+        .selectFrom('outbox_mail')
+        .select((eb) => eb.fn.countAll<string | number>().as('count'))
+        .where('created_at', '>=', since.toISOString())
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
     },
     async listOutbox({ to, limit = 50 } = {}) {
       let query = db.selectFrom('outbox_mail').selectAll().orderBy('id', 'desc').limit(limit);

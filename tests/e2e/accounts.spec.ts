@@ -351,7 +351,7 @@ test('staff: npm run user:create-admin, then /cms/login opens the dashboard with
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByText('Signed in as Ada Admin, Administrator.')).toBeVisible();
   // The administrator reads the outbox (no SMTP in the test server).
-  await page.getByRole('link', { name: 'Outbox' }).click();
+  await page.getByRole('navigation', { name: 'CMS sections' }).getByRole('link', { name: 'Mail outbox' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
   // Signed-in staff opening the staff door go straight in.
   await page.goto('/cms/login');

@@ -21,13 +21,14 @@ function localPathOf(request: Request): string {
 export async function requireStaff(
   request: Request,
   context: Readonly<RouterContextProvider>,
-  scope: string,
+  /** The scope the screen needs; null for what every staff member may see (the dashboard). */
+  scope: string | null,
 ): Promise<StaffRequest> {
   const auth = getRequestAuth(context);
   const user = await auth.currentUser();
   if (!user) throw redirect(`/cms/login?redirect=${encodeURIComponent(localPathOf(request))}`);
-  if (!isStaff(user.scopes) || !hasScope(user.scopes, scope)) {
-    throw data({ message: `Your account does not have access to this part of the CMS (${scope}).` }, { status: 403 });
+  if (!isStaff(user.scopes) || (scope !== null && !hasScope(user.scopes, scope))) {
+    throw data({ message: `Your account does not have access to this part of the CMS${scope ? ` (${scope})` : ''}.` }, { status: 403 });
   }
   return { user, actor: { id: user.id, role: user.role, ip: auth.meta.ip } };
 }

@@ -99,3 +99,12 @@ export async function setSuspension(
     .where('id', '=', id)
     .execute();
 }
+
+export async function countAccountsCreatedSince(db: Db, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('user_account')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('created_at', '>=', since.toISOString())
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}

@@ -29,6 +29,8 @@ export const LAST_ADMIN_MESSAGE =
 
 export interface StaffAccountService {
   listStaff(): Promise<StaffMember[]>;
+  /** Accounts created since `since` (the CMS dashboard's sign-ups). */
+  countSignUpsSince(since: Date): Promise<number>;
   /** One account as the CMS shows it (members too); null when there is none. */
   findAccount(db: Db, userId: number): Promise<{ id: number; email: string; role: Role; suspended: boolean } | null>;
   changeRole(trx: Db, userId: number, role: Role): Promise<StaffChange<{ before: Role; after: Role }>>;
@@ -61,6 +63,7 @@ export function createStaffAccountService(deps: { db: Db; engine: DatabaseEngine
 
   return {
     listStaff: () => staff.listStaffRows(db),
+    countSignUpsSince: (since) => staff.countAccountsCreatedSince(db, since),
 
     async findAccount(reader, userId) {
       const user = await q.findUserById(reader, userId);

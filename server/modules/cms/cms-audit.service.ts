@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { insertAuditEntry, listAuditEntries } from './cms-audit.queries.ts';
-import type { AuditPage, AuditQuery, CmsActor } from './cms.schemas.ts';
+import { auditQuerySchema, type AuditPage, type AuditQuery, type CmsActor } from './cms.schemas.ts';
 
 type Db = Kysely<Database>;
 type Values = Record<string, unknown>;
@@ -23,6 +23,8 @@ export interface AuditLog {
   /** Writes the entry in `trx`, the transaction of the change it describes. */
   record(trx: Db, actor: CmsActor, entry: AuditRecord): Promise<void>;
   list(query: AuditQuery): Promise<AuditPage>;
+  /** For the CMS page: filters as the address bar has them; unreadable ones show the whole log and say so. */
+  listFromParams(params: Record<string, string>): Promise<{ page: AuditPage; invalid: boolean }>;
 }
 
 /**
@@ -41,6 +43,12 @@ export function changedFields(before: Values = {}, after: Values = {}): { before
 }
 
 export function createAuditLog(deps: { db: Db; clock: Clock }): AuditLog {
+  async function list(query: AuditQuery): Promise<AuditPage> {
+    const entries = await listAuditEntries(deps.db, query);
+    const last = entries.at(-1);
+    return { entries, nextCursor: entries.length === query.limit && last ? last.id : null };
+  }
+
   return {
     async record(trx, actor, entry) {
       await insertAuditEntry(trx, {
@@ -55,10 +63,11 @@ export function createAuditLog(deps: { db: Db; clock: Clock }): AuditLog {
       });
     },
 
-    async list(query) {
-      const entries = await listAuditEntries(deps.db, query);
-      const last = entries.at(-1);
-      return { entries, nextCursor: entries.length === query.limit && last ? last.id : null };
+    list,
+
+    async listFromParams(params) {
+      const parsed = auditQuerySchema.safeParse(params);
+      return { page: await list(parsed.success ? parsed.data : auditQuerySchema.parse({})), invalid: !parsed.success };
     },
   };
 }

@@ -9,10 +9,13 @@ import type { Mailer } from '../../platform/mailer.ts';
 import type { StaffAccountService } from '../auth/auth.staff.ts';
 import { createAuditLog, type AuditLog } from './cms-audit.service.ts';
 import { createStaffService, type StaffService } from './cms-staff.service.ts';
+import { createDashboardService, type DashboardService } from './cms-dashboard.service.ts';
+import type { FootballService } from '../football/football.service.ts';
 
 export interface CmsServices {
   audit: AuditLog;
   staff: StaffService;
+  dashboard: DashboardService;
 }
 
 export function createCmsServices(deps: {
@@ -21,10 +24,12 @@ export function createCmsServices(deps: {
   config: Pick<Config, 'BASE_URL' | 'SITE_NAME'>;
   mailer: Mailer;
   staffAccounts: StaffAccountService;
+  football: FootballService;
 }): CmsServices {
   const audit = createAuditLog({ db: deps.db, clock: deps.clock });
   return {
     audit,
     staff: createStaffService({ ...deps, accounts: deps.staffAccounts, audit }),
+    dashboard: createDashboardService({ ...deps, audit }),
   };
 }

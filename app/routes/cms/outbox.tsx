@@ -1,20 +1,18 @@
 // Mail that was not handed to an SMTP server (DESIGN.md §2): without SMTP_URL,
 // or when delivery failed, account mail waits here for the staff. Reset links
-// are in these bodies, so only administrators (scope cms:users) see them.
-import { data } from 'react-router';
-import { getCurrentUser } from '../lib/auth/current-user.server.ts';
-import { hasScope } from '../../domain/staff-access.ts';
-import { namedMiddleware } from '../lib/auth/route-middleware.server.ts';
-import { pageMeta } from '../lib/seo/seo.ts';
-import type { Route } from './+types/cms-outbox';
-import { getServices } from '../../server/router-context.server.ts';
+// and invitation links are in these bodies, so only administrators (scope
+// cms:settings) see them: a moderator who could read them could take over the
+// accounts they send reset links to.
+import { requireStaff } from '../../lib/auth/staff-access.server.ts';
+import { namedMiddleware } from '../../lib/auth/route-middleware.server.ts';
+import { pageMeta } from '../../lib/seo/seo.ts';
+import type { Route } from './+types/outbox';
+import { getServices } from '../../../server/router-context.server.ts';
 
 export const middleware: Route.MiddlewareFunction[] = namedMiddleware('staff');
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const user = await getCurrentUser(context);
-  if (!user || !hasScope(user.scopes, 'cms:users'))
-    throw data({ message: 'Only administrators can read the outbox' }, { status: 403 });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context, 'cms:settings');
   const mails = await getServices(context).mailer.listOutbox({ limit: 100 });
   return { mails, smtp: Boolean(getServices(context).config.SMTP_URL) };
 }

@@ -1,0 +1,17 @@
+// The CMS's screens and the scope each needs (issue #20). The navigation shows a
+// section only to staff holding its scope — a mirror of the check every loader,
+// action and API call makes on the server, never the check itself. A screen that
+// lands adds its line here.
+export interface CmsSection {
+  to: string;
+  label: string;
+  /** null: every staff member (the dashboard). */
+  scope: string | null;
+}
+
+export const CMS_SECTIONS: readonly CmsSection[] = [
+  { to: '/cms', label: 'Dashboard', scope: null },
+  { to: '/cms/staff', label: 'Staff', scope: 'cms:staff' },
+  { to: '/cms/outbox', label: 'Mail outbox', scope: 'cms:settings' },
+  { to: '/cms/audit', label: 'Audit log', scope: 'cms:audit' },
+];
