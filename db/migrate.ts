@@ -8,6 +8,7 @@ import { footballMigration } from './migrations/0002-football.ts';
 import { liveMigration } from './migrations/0003-live.ts';
 import { accountsMigration } from './migrations/0004-accounts.ts';
 import { cmsStaffMigration } from './migrations/0005-cms-staff.ts';
+import { dataRefreshMigration } from './migrations/0006-data-refresh.ts';
 
 export const MIGRATIONS: readonly ScorelineMigration[] = [
   siteMigration,
@@ -15,6 +16,7 @@ export const MIGRATIONS: readonly ScorelineMigration[] = [
   liveMigration,
   accountsMigration,
   cmsStaffMigration,
+  dataRefreshMigration,
 ];
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

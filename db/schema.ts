@@ -270,6 +270,16 @@ export interface ImportRunTable {
   summary: string | null;
 }
 
+/** A source file as it was last imported (migration 0006, issue #19): the data refresh imports only what differs. */
+export interface DataFileTable {
+  source: string;
+  /** Below the source's folder: "football.json/2025-26/en.1.json". */
+  path: string;
+  /** SHA-256, hex. */
+  sha256: string;
+  imported_at: Timestamp;
+}
+
 // ---- Accounts (migration 0004, issue #6) ----------------------------------
 
 export interface UserAccountTable {
@@ -418,6 +428,7 @@ export interface Database {
   point_adjustment: PointAdjustmentTable;
   source_ref: SourceRefTable;
   import_run: ImportRunTable;
+  data_file: DataFileTable;
   user_account: UserAccountTable;
   refresh_token_family: RefreshTokenFamilyTable;
   refresh_token: RefreshTokenTable;

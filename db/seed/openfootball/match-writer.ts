@@ -10,8 +10,11 @@
 import { toIsoString } from '../../client.ts';
 import type { SeedDb } from '../seed-kit.ts';
 import type { RefStore } from './ref-store.ts';
-import { toMatchRow, type MatchResultColumn, type MatchRow } from '../../match-rows.ts';
+import { MATCH_RESULT_COLUMNS, toMatchRow, type MatchResultColumn, type MatchRow } from '../../match-rows.ts';
 import { findSameMatch, type MatchIdentity } from '../../../domain/same-match.ts';
+
+/** A match that has kicked off: a file listing it as unplayed is older than what is stored. */
+const PLAYED_STATUSES: ReadonlySet<string> = new Set(['live', 'half-time', 'finished', 'awarded', 'abandoned']);
 
 const BATCH = 400; // 22 columns × 400 rows stays well under SQLite's and PostgreSQL's bound-parameter limits
 
@@ -166,6 +169,10 @@ export async function writeSeasonMatches(
     const id = current.id;
     ids.set(match.key, id);
     const values = { ...match.values, has_events: Math.max(match.values.has_events, current.has_events) };
+    // openfootball lists a match days after it was played, and the data refresh imports it daily (issue #19):
+    // a match that live ingest has seen kick off or finish keeps its result while the file still lists it unplayed.
+    if (values.status === 'scheduled' && PLAYED_STATUSES.has(current.status))
+      for (const column of MATCH_RESULT_COLUMNS) Object.assign(values, { [column]: current[column] });
     if (COMPARED.every((column) => values[column] === current[column])) {
       counts.unchanged += 1;
       continue;

@@ -29,6 +29,7 @@ import {
   type SeasonLabel,
 } from './normalize.ts';
 import type { SourceMatch } from './openfootball.schemas.ts';
+import { recordImportedFiles } from './imported-files.ts';
 import { RefStore } from './ref-store.ts';
 import { mergeNewerFile } from './season-merge.ts';
 import {
@@ -48,7 +49,7 @@ export const openfootballStep: SeedStep = {
   name: 'openfootball',
   licence:
     'openfootball (https://github.com/openfootball): public domain (CC0 1.0). Suggested credit: "Fixtures and results: openfootball".',
-  run: importOpenfootball,
+  run: (context) => importOpenfootball(context),
 };
 
 interface TeamName {
@@ -109,7 +110,16 @@ export interface OpenfootballCounts extends GoalWriteCounts, SquadCounts {
   problems: number;
 }
 
-export async function importOpenfootball(context: SeedContext): Promise<Record<string, number>> {
+/**
+ * Imports the openfootball folder under `context.dataDir`: all of it, or with `only`, the competition-seasons
+ * with a file in it and the squad files in it (the data refresh, issue #19; every file is still read, for the
+ * teams' codes). Records the checksums of the files it imported (imported-files.ts).
+ */
+export async function importOpenfootball(
+  context: SeedContext,
+  options: { only?: ReadonlySet<string> } = {},
+): Promise<Record<string, number>> {
+  const { only } = options;
   const root = path.join(context.dataDir, 'openfootball');
   if (!existsSync(root))
     throw new Error(
@@ -173,6 +183,7 @@ export async function importOpenfootball(context: SeedContext): Promise<Record<s
   const retired: RetiredPlayers = new Map();
 
   for (const group of groupBySeason(sources)) {
+    if (only && !group.sources.some((source) => only.has(source.file))) continue;
     const definition = findCompetitionDefinition(group.competitionCode);
     if (!definition) throw new Error(`openfootball: unknown competition code "${group.competitionCode}"`); // checked above
     const reporter = (file: string) => (message: string) => {
@@ -325,9 +336,15 @@ export async function importOpenfootball(context: SeedContext): Promise<Record<s
     counts.seasons += 1;
   }
 
-  await importSquads(context, root, { refs, teams, nations, competitionIds }, counts);
+  await importSquads(context, root, { refs, teams, nations, competitionIds, only }, counts);
   counts.playersRemoved = await removeRetiredPlayers(db, refs, retired);
   await refs.flush();
+  await recordImportedFiles(
+    db,
+    root,
+    only ? [...only].filter((file) => existsSync(path.join(root, file))) : 'all',
+    now,
+  );
   counts.competitions = competitionIds.size;
   counts.teamsCreated = teams.counts.teamsCreated;
   counts.aliasesAdded = teams.counts.aliasesAdded;
@@ -557,11 +574,13 @@ async function importSquads(
     teams: TeamResolver;
     nations: NationalTeamCodes;
     competitionIds: Map<string, number>;
+    only: ReadonlySet<string> | undefined;
   },
   counts: OpenfootballCounts,
 ): Promise<void> {
   const { db } = context;
   for (const squadFile of listSquadFiles(root)) {
+    if (deps.only && !deps.only.has(squadFile.file)) continue;
     const report = (message: string) => {
       counts.problems += 1;
       context.log(`${squadFile.file}: ${message}`);

@@ -55,6 +55,25 @@ const AUXILIARY_FILES = new Set([
 
 const SEASON_FOLDER = /^\d{4}(-\d{2})?$/;
 
+/** What importing a set of changed files takes (the data refresh, issue #19). */
+export type ImportScope = { kind: 'none' } | { kind: 'all' } | { kind: 'files'; files: ReadonlySet<string> };
+
+/**
+ * Licences and read-me files change nothing; the clubs directory and the files read across seasons
+ * (national teams' codes, stadiums, groups) can change any team or season, so they take a full import;
+ * a league, tournament or squad file takes its own competition-season or squad.
+ */
+export function importScopeOf(changed: readonly string[]): ImportScope {
+  const files = new Set<string>();
+  for (const file of changed) {
+    const name = path.posix.basename(file);
+    if (/^(LICENSE|README|NOTICE)(\.md|\.txt)?$/i.test(name)) continue;
+    if (file.startsWith('clubs/') || AUXILIARY_FILES.has(name)) return { kind: 'all' };
+    files.add(file);
+  }
+  return files.size === 0 ? { kind: 'none' } : { kind: 'files', files };
+}
+
 export function readJson<T>(root: string, file: string, schema: z.ZodType<T>): T {
   const text = readFileSync(path.join(root, file), 'utf8');
   let data: unknown;
