@@ -147,6 +147,7 @@ export function createHttpApp(options: HttpAppOptions) {
       logger,
       isIngestLeader: () => services.ingest.isLeader(),
       liveClients: () => services.live.hub.stats().clients,
+      dataRefresh: () => services.ingest.dataRefreshStatus(),
     },
     api,
   );

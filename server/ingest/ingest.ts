@@ -5,6 +5,8 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import type { LiveService } from '../modules/live/live.service.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Config } from '../platform/config.ts';
+import { readDataRefreshStatus, refreshOpenfootball, type DataRefreshResult, type DataRefreshStatus } from '../../db/seed/data-refresh.ts';
+import { createDataRefreshJob } from './data-refresh.ts';
 import { createLeadership } from './leadership.ts';
 import { createPipeline, type Pipeline } from './pipeline.ts';
 import { createFootballDataProvider } from './providers/football-data/football-data.client.ts';
@@ -25,6 +27,10 @@ export interface Ingest {
   runningReplays(source: string): Promise<number>;
   /** Asks the providers for fixtures now (after a first-start import). */
   refresh(): Promise<void>;
+  /** Refreshes the openfootball data now when this process leads ingest (issue #19); null when it does not. */
+  refreshData(): Promise<DataRefreshResult | null>;
+  /** When the data was last refreshed, by whichever process led: it is in the database. */
+  dataRefreshStatus(): Promise<DataRefreshStatus>;
   stop(): Promise<void>;
 }
 
@@ -69,6 +75,25 @@ export function createIngest(options: {
       .catch((error: unknown) => logger.warn({ err: error }, 'pruning live events failed'));
   };
 
+  // The daily refresh of the openfootball files (issue #19): the leader's, like the scheduler.
+  const dataRefresh = createDataRefreshJob({
+    everyMs: Math.max(1, config.DATA_REFRESH_INTERVAL_HOURS * 3_600_000),
+    run: (signal) =>
+      refreshOpenfootball(database, {
+        baseUrl: config.DATA_REFRESH_URL,
+        fallbackDir: config.DATA_DIR,
+        signal,
+        now: () => clock.now(),
+        log: (message) => logger.info({ task: 'data-refresh' }, message),
+      }),
+    lastAttemptAt: async () => {
+      const { lastAttempt } = await readDataRefreshStatus(database.db);
+      return lastAttempt ? new Date(lastAttempt.at) : null;
+    },
+    clock,
+    logger,
+  });
+
   const leadership = createLeadership({
     databaseUrl: config.DATABASE_URL,
     logger,
@@ -78,11 +103,12 @@ export function createIngest(options: {
       prune();
       upkeep = setInterval(prune, 60 * MINUTE);
       upkeep.unref();
+      if (config.DATA_REFRESH_INTERVAL_HOURS > 0) dataRefresh.start();
     },
     onLose: async () => {
       if (upkeep) clearInterval(upkeep);
       upkeep = null;
-      await scheduler.stop();
+      await Promise.all([scheduler.stop(), dataRefresh.stop()]);
     },
   });
 
@@ -94,6 +120,8 @@ export function createIngest(options: {
     start: () => leadership.start(),
     isLeader: () => leadership.isLeader(),
     refresh: () => scheduler.refresh(),
+    refreshData: async () => (leadership.isLeader() ? dataRefresh.runNow() : null),
+    dataRefreshStatus: () => readDataRefreshStatus(database.db),
     runningReplays: async (source) => (await listUnfinishedReplays(database.db)).filter((replay) => replay.source === source).length,
     stop: () => leadership.stop(),
   };

@@ -33,6 +33,23 @@ describe('loadConfig', () => {
   });
 });
 
+describe('the data refresh settings (issue #19)', () => {
+  it('refresh daily by default, never under NODE_ENV=test unless asked, and never with 0', () => {
+    expect(loadConfig({}).DATA_REFRESH_INTERVAL_HOURS).toBe(24);
+    expect(loadConfig({ DATA_REFRESH_INTERVAL_HOURS: '' }).DATA_REFRESH_INTERVAL_HOURS).toBe(24);
+    expect(loadConfig({ NODE_ENV: 'test' }).DATA_REFRESH_INTERVAL_HOURS).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'test', DATA_REFRESH_INTERVAL_HOURS: '0.5' }).DATA_REFRESH_INTERVAL_HOURS).toBe(0.5);
+    expect(loadConfig({ DATA_REFRESH_INTERVAL_HOURS: '0' }).DATA_REFRESH_INTERVAL_HOURS).toBe(0);
+    expect(loadConfig({}).DATA_REFRESH_URL).toBe('https://raw.githubusercontent.com/openfootball');
+  });
+
+  it('refuses an interval that is not a number of hours, and a host that is not a URL', () => {
+    expect(() => loadConfig({ DATA_REFRESH_INTERVAL_HOURS: 'daily' })).toThrow(/DATA_REFRESH_INTERVAL_HOURS/);
+    expect(() => loadConfig({ DATA_REFRESH_INTERVAL_HOURS: '-1' })).toThrow(/DATA_REFRESH_INTERVAL_HOURS/);
+    expect(() => loadConfig({ DATA_REFRESH_URL: 'mirror' })).toThrow(/DATA_REFRESH_URL/);
+  });
+});
+
 describe('publicConfig', () => {
   it('passes only the allow-listed keys to the browser', () => {
     const config = loadConfig({

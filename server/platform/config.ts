@@ -97,6 +97,14 @@ export const configSchema = z.object({
 
   // Import the football data on the first start of an empty database (in the background).
   AUTO_SEED: z.enum(['0', '1', 'true', 'false']).default('1').transform((value) => value === '1' || value === 'true'),
+  // The ingest leader fetches the openfootball files this often and imports what changed (issue #19); 0 = never.
+  // Empty: every 24 hours, never under NODE_ENV=test. Fractions are allowed (0.5 = every 30 minutes).
+  DATA_REFRESH_INTERVAL_HOURS: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number().min(0).max(24 * 365).optional(),
+  ),
+  // Where the refresh fetches from: serves <repository>/<branch>/<path> as GitHub's raw host does (a mirror).
+  DATA_REFRESH_URL: z.url().default('https://raw.githubusercontent.com/openfootball'),
 
   // Live data from football-data.org v4 (issue #4). Secret API token; empty = no real provider (the demo replay runs).
   FOOTBALL_DATA_TOKEN: optionalText,
@@ -159,8 +167,9 @@ export const configSchema = z.object({
 });
 
 export type Config = Readonly<
-  z.infer<typeof configSchema> & {
+  Omit<z.infer<typeof configSchema>, 'DATA_REFRESH_INTERVAL_HOURS'> & {
     DATA_DIR: string | undefined;
+    DATA_REFRESH_INTERVAL_HOURS: number;
     isProduction: boolean;
   }
 >;
@@ -186,6 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return Object.freeze({
     ...parsed,
     DATA_DIR: parsed.DATA_DIR ?? defaultDataDir(),
+    // Tests never reach for the network unless they ask to.
+    DATA_REFRESH_INTERVAL_HOURS: parsed.DATA_REFRESH_INTERVAL_HOURS ?? (parsed.NODE_ENV === 'test' ? 0 : 24),
     isProduction: parsed.NODE_ENV === 'production',
   });
 }
