@@ -50,6 +50,8 @@ export default defineConfig({
       ENABLE_TEST_ROUTES: '1',
       // scripts/test-e2e.sh imports the Wyscout Euro 2016 matches first; the rest would only slow the suite.
       AUTO_SEED: '0',
+      // The data refresh would fetch the openfootball files from GitHub: the suite never reaches the internet.
+      DATA_REFRESH_INTERVAL_HOURS: '0',
       // No demo schedule: tests start the replays they watch (POST /api/replays), so pages are deterministic.
       REPLAY_MODE: 'off',
       // The rate of demo replays a test starts (POST /api/test/demo-replays): a match in about 20 s.

@@ -194,6 +194,8 @@ async function startServer(): Promise<Server> {
       ROLE: 'all',
       REPLAY_MODE: 'off',
       AUTO_SEED: '0',
+      // No fetching from GitHub while measuring (the data refresh, issue #19).
+      DATA_REFRESH_INTERVAL_HOURS: '0',
       LOG_LEVEL: 'warn',
       LIVE_MAX_CONNECTIONS_PER_IP: String(Math.ceil(CLIENTS * 1.2) + 100),
     },

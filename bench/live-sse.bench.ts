@@ -222,6 +222,8 @@ const serverChild = spawn(process.execPath, serverArgs, {
     ROLE: 'all',
     REPLAY_MODE: 'off',
     AUTO_SEED: '0',
+    // No fetching from GitHub while measuring (the data refresh, issue #19).
+    DATA_REFRESH_INTERVAL_HOURS: '0',
     LOG_LEVEL: 'warn',
     LIVE_MAX_CONNECTIONS_PER_IP: String(Math.ceil(maxClients * (1 + STORM_FRACTION)) + 100),
   },

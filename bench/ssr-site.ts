@@ -73,6 +73,8 @@ export async function startBenchSite(options: {
       DATABASE_URL: databaseUrl,
       BUILD_DIR: buildDir,
       AUTO_SEED: '0',
+      // No fetching from GitHub while measuring (the data refresh, issue #19).
+      DATA_REFRESH_INTERVAL_HOURS: '0',
       REPLAY_MODE: 'off',
       LOG_LEVEL: 'warn',
       ...(config.DATA_DIR ? { DATA_DIR: config.DATA_DIR } : {}),
