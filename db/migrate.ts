@@ -9,6 +9,7 @@ import { liveMigration } from './migrations/0003-live.ts';
 import { accountsMigration } from './migrations/0004-accounts.ts';
 import { cmsStaffMigration } from './migrations/0005-cms-staff.ts';
 import { dataRefreshMigration } from './migrations/0006-data-refresh.ts';
+import { cmsPagesMigration } from './migrations/0007-cms-pages.ts';
 
 export const MIGRATIONS: readonly ScorelineMigration[] = [
   siteMigration,
@@ -17,6 +18,7 @@ export const MIGRATIONS: readonly ScorelineMigration[] = [
   accountsMigration,
   cmsStaffMigration,
   dataRefreshMigration,
+  cmsPagesMigration,
 ];
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

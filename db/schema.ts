@@ -21,6 +21,27 @@ export interface PageTable {
   body: string;
   published: number;
   updated_at: string | Date;
+  /** When a published page becomes public; null: at once (migration 0007). */
+  publish_at: Timestamp | null;
+  /** Null for pages older than migration 0007 that were never saved again. */
+  created_at: Timestamp | null;
+  /** The number of its latest revision. */
+  revision: Generated<number>;
+}
+
+/** Every saved version of a page's text (migration 0007, issue #20): history with restore. */
+export interface PageRevisionTable {
+  id: Generated<number>;
+  page_id: Ref;
+  /** 1, 2, 3… per page. */
+  number: number;
+  title: string;
+  description: string;
+  body: string;
+  restored_from: number | null;
+  /** The staff member who saved it; null for the revision migration 0007 made of an older page. */
+  created_by: Ref | null;
+  created_at: Timestamp;
 }
 
 type Id = Generated<number>;
@@ -408,6 +429,7 @@ export interface AuditEntryTable {
 export interface Database {
   contact_message: ContactMessageTable;
   page: PageTable;
+  page_revision: PageRevisionTable;
   sport: SportTable;
   competition: CompetitionTable;
   season: SeasonTable;

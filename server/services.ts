@@ -89,6 +89,7 @@ export function createServices(options: {
   const ingest = createIngest({ config, database: options.database, clock, logger, live });
   const football = createFootballService(db);
   const staffAccounts = createStaffAccountService({ db, engine: options.database.engine, clock });
+  const pages = createPagesService({ db, clock });
   return {
     config: options.config,
     publicConfig: publicConfig(options.config),
@@ -100,11 +101,11 @@ export function createServices(options: {
     sessions: createSessionService({ accounts, config, clock, logger }),
     accounts,
     staffAccounts,
-    cms: createCmsServices({ db, clock, config, mailer, staffAccounts, football }),
+    cms: createCmsServices({ db, clock, config, mailer, staffAccounts, football, pages }),
     mailer,
     oidc: createOidcService({ config, stateKey: oidcStateKey(options.sessionSecret) }),
     contact: createContactService(db, clock, rateLimits),
-    pages: createPagesService(db),
+    pages,
     football,
     matchInsight: createMatchInsightService({ db, football, clock }),
     following: createFollowingService({ db, football, clock }),

@@ -1,7 +1,9 @@
-// /{name}: pages staff write in the CMS, by slug. Unknown slugs are 404.
+// /{name}: pages staff write in the CMS, by slug. Unknown slugs are 404, and so
+// are drafts and pages scheduled for later. The text arrives as HTML the server
+// rendered from Markdown and sanitized (server/modules/site/page-markdown.ts).
 import { data } from 'react-router';
 import { PageHeader } from '../components/page-header.tsx';
-import { Prose } from '../components/prose.tsx';
+import { SanitizedProse } from '../components/prose.tsx';
 import { pageMeta } from '../lib/seo/seo.ts';
 import type { Route } from './+types/cms-page';
 import { getServices } from '../../server/router-context.server.ts';
@@ -24,11 +26,7 @@ export default function CmsPage({ loaderData }: Route.ComponentProps) {
   return (
     <article>
       <PageHeader title={page.title} />
-      <Prose>
-        {page.body.split(/\n{2,}/).map((paragraph, index) => (
-          <p key={index}>{paragraph}</p>
-        ))}
-      </Prose>
+      <SanitizedProse html={page.html} />
     </article>
   );
 }

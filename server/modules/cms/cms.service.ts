@@ -9,27 +9,33 @@ import type { Mailer } from '../../platform/mailer.ts';
 import type { StaffAccountService } from '../auth/auth.staff.ts';
 import { createAuditLog, type AuditLog } from './cms-audit.service.ts';
 import { createStaffService, type StaffService } from './cms-staff.service.ts';
+import { createCmsPagesService, type CmsPagesService } from './cms-pages.service.ts';
+import type { PagesService } from '../site/pages.service.ts';
 import { createDashboardService, type DashboardService } from './cms-dashboard.service.ts';
 import type { FootballService } from '../football/football.service.ts';
 
 export interface CmsServices {
   audit: AuditLog;
   staff: StaffService;
+  /** The site's pages: edit, publish, schedule, history (issue #20). */
+  pages: CmsPagesService;
   dashboard: DashboardService;
 }
 
 export function createCmsServices(deps: {
   db: Kysely<Database>;
   clock: Clock;
-  config: Pick<Config, 'BASE_URL' | 'SITE_NAME'>;
+  config: Pick<Config, 'BASE_URL' | 'SITE_NAME' | 'SITE_PREVIEW_URL'>;
   mailer: Mailer;
   staffAccounts: StaffAccountService;
+  pages: PagesService;
   football: FootballService;
 }): CmsServices {
   const audit = createAuditLog({ db: deps.db, clock: deps.clock });
   return {
     audit,
     staff: createStaffService({ ...deps, accounts: deps.staffAccounts, audit }),
+    pages: createCmsPagesService({ ...deps, audit }),
     dashboard: createDashboardService({ ...deps, audit }),
   };
 }

@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { toIsoString } from '../../../db/client.ts';
 import type { Database } from '../../../db/schema.ts';
+import { listPublicPages } from './pages.queries.ts';
 
 /** The protocol's limit per file. */
 export const SITEMAP_PAGE_SIZE = 50_000;
@@ -43,7 +44,8 @@ export const STATIC_PATHS = [
 /** Every URL of the sitemap, in a stable order. */
 export async function listSitemapEntries(db: Kysely<Database>): Promise<SitemapEntry[]> {
   const [pages, seasons, teams, matches] = await Promise.all([
-    db.selectFrom('page').select(['slug', 'updated_at']).where('published', '=', 1).orderBy('slug').execute(),
+    // Scheduled pages join once their time has come (and the list is next rebuilt).
+    listPublicPages(db, new Date()),
     db
       .selectFrom('season as s')
       .innerJoin('competition as c', 'c.id', 's.competition_id')
@@ -66,7 +68,7 @@ export async function listSitemapEntries(db: Kysely<Database>): Promise<SitemapE
   const staticSet = new Set<string>(STATIC_PATHS);
   for (const page of pages) {
     const path = `/${page.slug}`;
-    if (!staticSet.has(path)) entries.push({ path, lastModified: toIsoString(page.updated_at) });
+    if (!staticSet.has(path)) entries.push({ path, lastModified: page.updatedAt });
   }
   const seen = new Set<string>();
   for (const row of seasons) {
