@@ -93,18 +93,27 @@ function boostOf(importance: number): number {
   return 1 + 9 * (Math.max(0, importance) / 100) ** 3;
 }
 
-/** A name that can join two sources' rows: two words at least ("Rodri", "Martínez" are too weak). */
-function joiningNames(player: SearchPlayerInput): string[] {
-  return [...new Set([foldText(player.name), foldText(player.shortName)])].filter((name) => name.includes(' '));
+/**
+ * The names that can join two sources' rows, of two words at least ("Rodri", "Martínez" are too weak): the
+ * name and short name (`exact`), and each with its first name as an initial (`initialled`: Wyscout's
+ * "L. Messi" for "Lionel Messi").
+ */
+function joiningNames(player: SearchPlayerInput): { exact: string[]; initialled: string[] } {
+  const exact = [...new Set([foldText(player.name), foldText(player.shortName)])].filter((name) => name.includes(' '));
+  const initialled = exact
+    .map((name) => name.replace(/^([a-z])[a-z]+ /, '$1 '))
+    .filter((name) => !exact.includes(name));
+  return { exact, initialled };
 }
 
 /**
  * The player rows that are one person (issue #19): each source stores its own row — openfootball's
  * "Virgil van Dijk", Wyscout's and Fjelstul's, with "V. van Dijk" and "van Dijk" — and search listed each.
- * Rows are one person when they share a name or short name of two words or more, the same country, and
- * no two different birth dates; a row without a birth date joins a person only when every dated row its
- * name leads to has the same date (twins share a date, never a two-word short name). Rows without a
- * country stay on their own.
+ * Rows of the same country are one person when they share a name of two words or more (joiningNames) and
+ * the same birth date; an initialled name only with a row that has it as written. A row without a birth
+ * date joins the one date its name leads to, by the name as written when that leads to any dated row (an
+ * undated "Lautaro Martínez" is not "L. Martínez", who may be Lisandro), else by its initialled form too;
+ * when it leads to two dates it stays on its own. Rows without a country stay on their own.
  */
 export function samePlayers(players: readonly SearchPlayerInput[]): SearchPlayerInput[][] {
   const parent = new Map<number, number>();
@@ -123,39 +132,53 @@ export function samePlayers(players: readonly SearchPlayerInput[]): SearchPlayer
     parent.set(rb, ra);
     if (!da && db) dateOf.set(ra, db);
   };
-  const byName = new Map<string, SearchPlayerInput[]>();
+  /** Country and name → the rows that have it, written as it is (exact) or initialled. */
+  const exactly = new Map<string, SearchPlayerInput[]>();
+  const loosely = new Map<string, SearchPlayerInput[]>();
+  const add = (map: Map<string, SearchPlayerInput[]>, key: string, player: SearchPlayerInput) => {
+    const rows = map.get(key);
+    if (rows) rows.push(player);
+    else map.set(key, [player]);
+  };
+  const keysOf = (player: SearchPlayerInput) => {
+    const country = foldText(player.country ?? '');
+    const { exact, initialled } = joiningNames(player);
+    return {
+      exact: exact.map((name) => `${country}|${name}`),
+      initialled: initialled.map((name) => `${country}|${name}`),
+    };
+  };
   for (const player of players) {
     parent.set(player.id, player.id);
     if (player.birthDate) dateOf.set(player.id, player.birthDate);
     if (!player.country) continue;
-    for (const name of joiningNames(player)) {
-      const key = `${foldText(player.country)}|${name}`;
-      const rows = byName.get(key);
-      if (rows) rows.push(player);
-      else byName.set(key, [player]);
-    }
+    const { exact, initialled } = keysOf(player);
+    for (const key of exact) add(exactly, key, player);
+    for (const key of [...exact, ...initialled]) add(loosely, key, player);
   }
-  // Dated rows first, by equal dates; then each undated row to the one date its names lead to.
-  for (const rows of byName.values()) {
-    const dated = rows.filter((row) => row.birthDate);
-    for (const row of dated) for (const other of dated) if (other.birthDate === row.birthDate) join(row.id, other.id);
+  // Dated rows first, by equal dates; then each undated row to the one date its names lead to. An initialled
+  // name joins only a row that has it as written ("L. Messi"): Marcin and Michał Żewłakow, twins, are both
+  // "M. Żewłakow" once initialled.
+  for (const [key, rows] of loosely) {
+    const written = (exactly.get(key) ?? []).filter((row) => row.birthDate);
+    for (const row of rows)
+      if (row.birthDate) for (const other of written) if (other.birthDate === row.birthDate) join(row.id, other.id);
   }
-  const undated = players.filter((player) => !player.birthDate && player.country);
-  for (const player of undated) {
-    const linked = joiningNames(player).flatMap(
-      (name) => byName.get(`${foldText(player.country ?? '')}|${name}`) ?? [],
-    );
+  for (const player of players) {
+    if (player.birthDate || !player.country) continue;
+    const { exact, initialled } = keysOf(player);
+    let linked = exact.flatMap((key) => exactly.get(key) ?? []);
+    if (!linked.some((row) => row.birthDate))
+      linked = [
+        ...exact.flatMap((key) => loosely.get(key) ?? []),
+        ...initialled.flatMap((key) => exactly.get(key) ?? []),
+      ];
     const dates = new Set(linked.flatMap((row) => (row.birthDate ? [dateOf.get(root(row.id))] : [])));
     if (dates.size > 1) continue;
     for (const row of linked) if (dates.size === 0 || row.birthDate) join(row.id, player.id);
   }
-  const people = new Map<number, SearchPlayerInput[]>();
-  for (const player of players) {
-    const at = root(player.id);
-    const rows = people.get(at);
-    if (rows) rows.push(player);
-    else people.set(at, [player]);
-  }
+  const people = new Map<string, SearchPlayerInput[]>();
+  for (const player of players) add(people, String(root(player.id)), player);
   return [...people.values()];
 }
 
@@ -254,7 +277,10 @@ export class SearchIndex {
       const teamScore = spell ? (importance.get(spell.teamId) ?? 0) : 0;
       const score =
         teamScore * 0.8 * Math.max(0.2, 1 - yearsAgo / 20) + Math.min(20, 8 * Math.log10(1 + (times.get(person) ?? 0)));
-      this.players.set(id, { id: shown.id, name: shown.shortName, fullName, team });
+      // A family name alone (Fjelstul's "Martínez" for Lautaro, Lisandro and Emiliano) tells no one apart in a
+      // list of hits from every team and era: the full name says who it is.
+      const familyNameOnly = !shown.shortName.includes(' ') && fullName.endsWith(` ${shown.shortName}`);
+      this.players.set(id, { id: shown.id, name: familyNameOnly ? fullName : shown.shortName, fullName, team });
       this.boosts.set(id, boostOf(score));
       const aliases = new Set(rows.flatMap((row) => [row.name, row.shortName]));
       aliases.delete(fullName);

@@ -114,6 +114,22 @@ describe('one person, however many sources stored them', () => {
     ]);
   });
 
+  it('joins a name with its first name as an initial, where the birth date or the name as written says who', () => {
+    expect(
+      people([
+        row(1, 'Lionel Messi', 'Lionel Messi', '1987-06-24', 'Argentina'),
+        row(2, 'Lionel Andrés Messi Cuccittini', 'L. Messi', '1987-06-24', 'Argentina'),
+        row(3, 'Lautaro Martínez', 'Martínez', '1997-08-22', 'Argentina'),
+        row(4, 'Lisandro Martínez', 'Martínez', '1998-01-18', 'Argentina'),
+        // Written out, he is Lautaro; as "L. Martínez" he could be either.
+        row(5, 'Lautaro Martínez', 'Lautaro Martínez', null, 'Argentina'),
+        row(6, 'L. Martínez', 'L. Martínez', null, 'Argentina'),
+        row(7, 'Mohamed Salah Ghaly', 'Mohamed Salah', '1992-06-15', 'Egypt'),
+        row(8, 'M. Salah', 'M. Salah', null, 'Egypt'),
+      ]),
+    ).toEqual([[1, 2], [3, 5], [4], [6], [7, 8]]);
+  });
+
   it('keeps apart twins, namesakes born on other days, one-word names and rows of other countries', () => {
     expect(
       people([
@@ -132,6 +148,19 @@ describe('one person, however many sources stored them', () => {
         row(11, 'Luke Shaw', 'Luke Shaw', null, null),
       ]),
     ).toEqual([[1], [2], [3], [4], [5], [6], [7], [8], [9], [10], [11]]);
+  });
+
+  it('names a hit in full when its short name is only the family name three players share', () => {
+    const found = new SearchIndex({
+      ...INPUT,
+      players: [
+        row(20, 'Lautaro Martínez', 'Martínez', '1997-08-22', 'Argentina'),
+        row(21, 'Neymar da Silva Santos Júnior', 'Neymar', '1992-02-05', 'Brazil'),
+      ],
+      spells: [],
+    });
+    expect(found.search('martinez', 10).players.map((player) => player.name)).toEqual(['Lautaro Martínez']);
+    expect(found.search('neymar', 10).players.map((player) => player.name)).toEqual(['Neymar']);
   });
 
   it('lists a person once in search, under the name seen most, with the fullest name and every spell', () => {
