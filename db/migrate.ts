@@ -10,6 +10,7 @@ import { accountsMigration } from './migrations/0004-accounts.ts';
 import { cmsStaffMigration } from './migrations/0005-cms-staff.ts';
 import { dataRefreshMigration } from './migrations/0006-data-refresh.ts';
 import { cmsPagesMigration } from './migrations/0007-cms-pages.ts';
+import { matchCorrectionsMigration } from './migrations/0011-match-corrections.ts';
 
 export const MIGRATIONS: readonly ScorelineMigration[] = [
   siteMigration,
@@ -19,6 +20,7 @@ export const MIGRATIONS: readonly ScorelineMigration[] = [
   cmsStaffMigration,
   dataRefreshMigration,
   cmsPagesMigration,
+  matchCorrectionsMigration,
 ];
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -426,6 +426,43 @@ export interface AuditEntryTable {
   created_at: Timestamp;
 }
 
+/** A staff correction of a match (migration 0011, issue #20): it holds until released. */
+export interface MatchCorrectionTable {
+  id: Id;
+  match_id: Ref;
+  /** JSON CorrectedFields (domain/match-corrections.ts). */
+  fields: string;
+  /** JSON MatchFacts before the correction. */
+  before: string;
+  reason: string;
+  actor_id: Ref;
+  created_at: Timestamp;
+  released_at: Timestamp | null;
+  released_reason: 'provider-agrees' | 'staff' | 'superseded' | null;
+}
+
+/** A match staff put first on the hot lists (migration 0010, issue #20). */
+export interface HotMatchPinTable {
+  id: Id;
+  match_id: Ref;
+  /** 1, 2, 3… in the order the hot lists show pins. */
+  position: number;
+  /** A short word shown beside the match ("Derby", "Final"); null for none. */
+  label: string | null;
+  pinned_by: Ref;
+  pinned_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A site setting staff override (migration 0010, issue #20); a key without a row takes the environment's default. */
+export interface SiteSettingTable {
+  key: string;
+  /** JSON. */
+  value: string;
+  updated_by: Ref;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   contact_message: ContactMessageTable;
   page: PageTable;
@@ -462,4 +499,5 @@ export interface Database {
   staff_recovery_code: StaffRecoveryCodeTable;
   staff_invite: StaffInviteTable;
   audit_entry: AuditEntryTable;
+  match_correction: MatchCorrectionTable;
 }

@@ -14,6 +14,7 @@ import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'r
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createCmsGuard } from './modules/cms/cms.guard.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
+import { cmsMatchesRoutes } from './modules/cms/cms-matches.routes.ts';
 import { cmsPagesRoutes } from './modules/cms/cms-pages.routes.ts';
 import { footballErrorResponse, footballRoutes } from './modules/football/football.routes.ts';
 import { matchInsightRoutes } from './modules/football/match-insight.routes.ts';
@@ -163,6 +164,7 @@ export function createHttpApp(options: HttpAppOptions) {
     api,
   );
   cmsPagesRoutes({ guard: createCmsGuard({ sessions: services.sessions, config }), pages: services.cms.pages }, api);
+  cmsMatchesRoutes({ guard: createCmsGuard({ sessions: services.sessions, config }), matches: services.cms.matches }, api);
   footballRoutes(services.football, api);
   matchInsightRoutes(services.matchInsight, api);
   followingRoutes(services.following, api);

@@ -101,7 +101,7 @@ export function createServices(options: {
     sessions: createSessionService({ accounts, config, clock, logger }),
     accounts,
     staffAccounts,
-    cms: createCmsServices({ db, clock, config, mailer, staffAccounts, football, pages }),
+    cms: createCmsServices({ db, clock, config, mailer, staffAccounts, football, pages, corrector: ingest.pipeline.corrections }),
     mailer,
     oidc: createOidcService({ config, stateKey: oidcStateKey(options.sessionSecret) }),
     contact: createContactService(db, clock, rateLimits),

@@ -34,6 +34,8 @@ import type { MatchStatus } from '../../domain/match-status.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { LiveWriter, NewLiveEvent } from '../modules/live/live.service.ts';
 import { ProviderPayloadError } from './provider.ts';
+import { createMatchCorrections, type MatchCorrections } from './corrections.ts';
+import { holdCorrection } from '../../domain/match-corrections.ts';
 
 type Trx = Transaction<Database>;
 
@@ -52,6 +54,8 @@ export interface Pipeline {
    * Returns the unsubscribe function.
    */
   onMatchChanged(listener: (change: MatchChanged) => void): () => void;
+  /** Staff corrections: written on the same live path, announced to the same listeners (issue #20). */
+  corrections: MatchCorrections;
 }
 
 export interface PipelineOptions {
@@ -106,6 +110,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   const { database, clock, logger, live } = options;
   const { db } = database;
   const listeners = new Set<(change: MatchChanged) => void>();
+  const corrections = createMatchCorrections({ database, clock, logger, live, announce: (change) => announce(change) });
 
   async function loadMatch(trx: Trx, matchId: number): Promise<LoadedMatch> {
     const row = await trx
@@ -435,6 +440,19 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       home_score_pen: score.penalties?.home ?? null,
       away_score_pen: score.penalties?.away ?? null,
     };
+    // A staff correction holds against the provider (docs/decisions/019) until the provider agrees.
+    const held = await corrections.heldCorrection(trx, matchId);
+    if (held) {
+      const kept = holdCorrection({ home: next.home_score, away: next.away_score, status: next.status }, held.fields);
+      if (kept.agrees) {
+        await corrections.releaseAgreed(trx, held.id);
+      } else {
+        logger.info({ matchId, correction: held.id }, 'ingest: the provider disagrees with a staff correction, which holds');
+        next.home_score = kept.home;
+        next.away_score = kept.away;
+        next.status = kept.status;
+      }
+    }
     const after: MatchState = { status: next.status, minute, home: next.home_score, away: next.away_score };
     const scoreChanged = (Object.keys(next) as (keyof typeof next)[]).some((field) => next[field] !== match[field]);
     const hasEvents = snapshot.events !== null && snapshot.events.length > 0;
@@ -631,6 +649,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
 
   return {
     apply,
+    corrections,
     onMatchChanged(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

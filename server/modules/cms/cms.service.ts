@@ -12,6 +12,7 @@ import { createStaffService, type StaffService } from './cms-staff.service.ts';
 import { createCmsPagesService, type CmsPagesService } from './cms-pages.service.ts';
 import type { PagesService } from '../site/pages.service.ts';
 import { createDashboardService, type DashboardService } from './cms-dashboard.service.ts';
+import { createCmsMatchesService, type CmsMatchesService, type MatchCorrector } from './cms-matches.service.ts';
 import type { FootballService } from '../football/football.service.ts';
 
 export interface CmsServices {
@@ -20,6 +21,8 @@ export interface CmsServices {
   /** The site's pages: edit, publish, schedule, history (issue #20). */
   pages: CmsPagesService;
   dashboard: DashboardService;
+  /** Match search and staff corrections on the live path (issue #20). */
+  matches: CmsMatchesService;
 }
 
 export function createCmsServices(deps: {
@@ -30,6 +33,8 @@ export function createCmsServices(deps: {
   staffAccounts: StaffAccountService;
   pages: PagesService;
   football: FootballService;
+  /** The live path's corrections (the ingest pipeline's), handed over by the composition root. */
+  corrector: MatchCorrector;
 }): CmsServices {
   const audit = createAuditLog({ db: deps.db, clock: deps.clock });
   return {
@@ -37,5 +42,6 @@ export function createCmsServices(deps: {
     staff: createStaffService({ ...deps, accounts: deps.staffAccounts, audit }),
     pages: createCmsPagesService({ ...deps, audit }),
     dashboard: createDashboardService({ ...deps, audit }),
+    matches: createCmsMatchesService({ football: deps.football, corrector: deps.corrector, audit }),
   };
 }

@@ -1,7 +1,7 @@
 // Reads of the football data. Each function answers one question; rows are
 // turned into the API's shapes (domain/football-contracts.ts) here, so
 // engine differences (bigint ids as strings, Date vs ISO text) stop at this file.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { toIsoString } from '../../../db/client.ts';
 import { matchColumnsOf } from '../../../db/match-rows.ts';
 import type { Database } from '../../../db/schema.ts';
@@ -238,6 +238,14 @@ export interface MatchFilter {
    * asked. 'demo' adds the day's scheduled replays (not on-demand ones).
    */
   replays?: 'exclude' | 'demo' | 'all';
+  /** Part of either team's name or short name, any case (the CMS's match search, issue #20). */
+  teamName?: string;
+  competitionCode?: string;
+  /**
+   * Newest first by kick-off then id, after this position (keyset paging for the CMS:
+   * deep pages cost what the first does). Overrides `order`.
+   */
+  newestBefore?: { kickoffAt: string; id: number } | 'start';
 }
 
 /** Match summaries with competition, teams and venue, in kick-off order. */
@@ -284,6 +292,17 @@ export async function listMatchSummaries(db: Db, filter: MatchFilter): Promise<M
     const teamId = filter.teamId;
     query = query.where((eb) => eb.or([eb('m.home_team_id', '=', teamId), eb('m.away_team_id', '=', teamId)]));
   }
+  if (filter.teamName !== undefined) {
+    const pattern = `%${filter.teamName.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    query = query.where((eb) =>
+      eb.or(
+        (['h.name', 'h.short_name', 'a.name', 'a.short_name'] as const).map((column) =>
+          eb(sql`lower(${sql.ref(column)})`, 'like', sql`${pattern} escape '\\'`),
+        ),
+      ),
+    );
+  }
+  if (filter.competitionCode !== undefined) query = query.where('c.code', '=', filter.competitionCode);
   if (filter.pair) {
     const [first, second] = filter.pair;
     query = query.where((eb) =>
@@ -294,7 +313,18 @@ export async function listMatchSummaries(db: Db, filter: MatchFilter): Promise<M
     );
   }
   const direction = filter.order ?? 'asc';
-  query = query.orderBy('m.kickoff_at', direction).orderBy('c.importance', 'desc').orderBy('m.id', direction);
+  if (filter.newestBefore !== undefined) {
+    const position = filter.newestBefore;
+    if (position !== 'start') {
+      const kickoffAt = new Date(position.kickoffAt).toISOString();
+      query = query.where((eb) =>
+        eb.or([eb('m.kickoff_at', '<', kickoffAt), eb.and([eb('m.kickoff_at', '=', kickoffAt), eb('m.id', '<', position.id)])]),
+      );
+    }
+    query = query.orderBy('m.kickoff_at', 'desc').orderBy('m.id', 'desc');
+  } else {
+    query = query.orderBy('m.kickoff_at', direction).orderBy('c.importance', 'desc').orderBy('m.id', direction);
+  }
   if (filter.limit !== undefined) query = query.limit(filter.limit);
   const rows = await query.execute();
   return rows.map((row) => {
@@ -495,13 +525,17 @@ export async function listCommentary(db: Db, matchId: number): Promise<Commentar
 }
 
 /** Changes whenever an import finishes: what cached tables of complete seasons depend on. */
-export async function importGeneration(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('import_run')
-    .select((eb) => eb.fn.max('id').as('id'))
-    .where('finished_at', 'is not', null)
-    .executeTakeFirst();
-  return row?.id == null ? 0 : Number(row.id);
+/**
+ * What a finished season's cached table depends on besides its matches' rows: the
+ * latest finished import and the latest staff correction (issue #20). Either one
+ * moving on drops the cached tables.
+ */
+export async function importGeneration(db: Db): Promise<string> {
+  const [imported, corrected] = await Promise.all([
+    db.selectFrom('import_run').select((eb) => eb.fn.max('id').as('id')).where('finished_at', 'is not', null).executeTakeFirst(),
+    db.selectFrom('match_correction').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst(),
+  ]);
+  return `${imported?.id == null ? 0 : Number(imported.id)}:${corrected?.id == null ? 0 : Number(corrected.id)}`;
 }
 
 /** A team's squad in the latest season (by start date) that has squad rows for it. */

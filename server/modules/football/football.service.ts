@@ -317,7 +317,7 @@ export function createFootballService(db: Kysely<Database>) {
   }
 
   const finishedTables = new Map<string, Standings>();
-  let tableGeneration = -1;
+  let tableGeneration = '';
 
   return {
     async listCompetitions(): Promise<Competition[]> {
@@ -404,6 +404,29 @@ export function createFootballService(db: Kysely<Database>) {
     ): Promise<MatchSummary[]> {
       const found = await requireSeason(code, season);
       return listMatchSummaries(db, { seasonId: found.season.id, ...filter });
+    },
+
+    /**
+     * The CMS's match search (issue #20): by part of a team's name, a competition and a UTC day, newest
+     * first, a page at a time after `cursor` (the last match of the previous page), replays left out.
+     */
+    async searchMatches(filter: {
+      team?: string;
+      competition?: string;
+      date?: string;
+      cursor?: { kickoffAt: string; id: number };
+      limit: number;
+    }): Promise<{ matches: MatchSummary[]; nextCursor: { kickoffAt: string; id: number } | null }> {
+      const day = filter.date ? utcRangeOfLocalDay(filter.date, 'UTC') : null;
+      const matches = await listMatchSummaries(db, {
+        ...(filter.team ? { teamName: filter.team } : {}),
+        ...(filter.competition ? { competitionCode: filter.competition } : {}),
+        ...(day ? { from: day.start, to: day.end } : {}),
+        newestBefore: filter.cursor ?? 'start',
+        limit: filter.limit,
+      });
+      const last = matches.at(-1);
+      return { matches, nextCursor: matches.length === filter.limit && last ? { kickoffAt: last.kickoffAt, id: last.id } : null };
     },
 
     /** Every match kicking off on `date` as the day is lived in `timeZone`. */
