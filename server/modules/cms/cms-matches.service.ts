@@ -109,10 +109,14 @@ export function createCmsMatchesService(deps: {
       const { reason, ...fields } = parsed.data;
       const outcome = await corrector.correct({ matchId, fields, reason, actorId: actor.id }, async (trx, { correctionId, before, after }) => {
         const changedKeys = Object.keys(fields) as Array<keyof CorrectedFields>;
-        const pick = (facts: MatchFacts) =>
-          Object.fromEntries(
-            changedKeys.flatMap((key) => (key === 'home' || key === 'away' ? [['home', facts.home], ['away', facts.away]] : [[key, facts[key]]])),
-          );
+        const pick = (facts: MatchFacts): Record<string, unknown> => {
+          const picked: Record<string, unknown> = {};
+          for (const key of changedKeys) {
+            if (key === 'home' || key === 'away') Object.assign(picked, { home: facts.home, away: facts.away });
+            else picked[key] = facts[key];
+          }
+          return picked;
+        };
         await audit.record(trx, actor, {
           action: 'match.correct',
           target: { kind: 'match', id: matchId },
