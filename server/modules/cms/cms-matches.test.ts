@@ -80,12 +80,13 @@ describe.each(TEST_ENGINES)('staff corrections on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  it.each([
+  const scoped: Array<[string, () => string, unknown, number]> = [
     ['GET', () => '/cms/matches?team=testford', undefined, 200],
-    ['GET', () => `/cms/matches/${matchId}`, undefined, 200],
-    ['POST', () => `/cms/matches/${matchId}/corrections`, { status: 'finished', reason: 'scope check' }, 200],
-    ['DELETE', () => `/cms/matches/${matchId}/corrections`, undefined, 200],
-  ] as const)('%s %s: admin and editor yes, moderator 403, guest 401', async (method, path, body, allowed) => {
+    ['GET', (): string => `/cms/matches/${matchId}`, undefined, 200],
+    ['POST', (): string => `/cms/matches/${matchId}/corrections`, { status: 'finished', reason: 'scope check' }, 200],
+    ['DELETE', (): string => `/cms/matches/${matchId}/corrections`, undefined, 200],
+  ];
+  it.each(scoped)('%s %s: admin and editor yes, moderator 403, guest 401', async (method, path, body, allowed) => {
     expect((await call(t, method, path(), undefined, body)).status).toBe(401);
     expect((await call(t, method, path(), tokens.moderator, body)).status).toBe(403);
     expect((await call(t, method, path(), tokens.editor, body)).status).toBe(allowed);
