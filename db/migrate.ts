@@ -10,6 +10,7 @@ import { accountsMigration } from './migrations/0004-accounts.ts';
 import { cmsStaffMigration } from './migrations/0005-cms-staff.ts';
 import { dataRefreshMigration } from './migrations/0006-data-refresh.ts';
 import { cmsPagesMigration } from './migrations/0007-cms-pages.ts';
+import { cmsPeopleMigration } from './migrations/0009-cms-people.ts';
 import { matchCorrectionsMigration } from './migrations/0011-match-corrections.ts';
 
 export const MIGRATIONS: readonly ScorelineMigration[] = [
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly ScorelineMigration[] = [
   cmsStaffMigration,
   dataRefreshMigration,
   cmsPagesMigration,
+  cmsPeopleMigration,
   matchCorrectionsMigration,
 ];
 

@@ -10,6 +10,21 @@ export interface ContactMessageTable {
   topic: string;
   message: string;
   created_at: string | Date;
+  /** The inbox (migration 0009, issue #20): first opened by staff; marked handled, and by whom (an id, no foreign key). */
+  read_at: Generated<string | Date | null>;
+  handled_at: Generated<string | Date | null>;
+  handled_by: Generated<number | string | null>;
+}
+
+/** A staff reply to a contact message, mailed to its sender (migration 0009). */
+export interface ContactReplyTable {
+  id: Generated<number>;
+  message_id: number | string;
+  body: string;
+  sent_by: number | string;
+  created_at: string | Date;
+  /** 'smtp' | 'outbox' once handed to the mailer. */
+  delivery: string | null;
 }
 
 /** Static pages managed by staff in the CMS, served at /{slug}. */
@@ -465,6 +480,7 @@ export interface SiteSettingTable {
 
 export interface Database {
   contact_message: ContactMessageTable;
+  contact_reply: ContactReplyTable;
   page: PageTable;
   page_revision: PageRevisionTable;
   sport: SportTable;

@@ -14,6 +14,8 @@ import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'r
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createCmsGuard } from './modules/cms/cms.guard.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
+import { cmsMessagesRoutes } from './modules/cms/cms-messages.routes.ts';
+import { cmsUsersRoutes } from './modules/cms/cms-users.routes.ts';
 import { cmsMatchesRoutes } from './modules/cms/cms-matches.routes.ts';
 import { cmsPagesRoutes } from './modules/cms/cms-pages.routes.ts';
 import { footballErrorResponse, footballRoutes } from './modules/football/football.routes.ts';
@@ -164,6 +166,8 @@ export function createHttpApp(options: HttpAppOptions) {
     api,
   );
   cmsPagesRoutes({ guard: createCmsGuard({ sessions: services.sessions, config }), pages: services.cms.pages }, api);
+  cmsUsersRoutes({ guard: createCmsGuard({ sessions: services.sessions, config }), users: services.cms.users }, api);
+  cmsMessagesRoutes({ guard: createCmsGuard({ sessions: services.sessions, config }), messages: services.cms.messages }, api);
   cmsMatchesRoutes({ guard: createCmsGuard({ sessions: services.sessions, config }), matches: services.cms.matches }, api);
   footballRoutes(services.football, api);
   matchInsightRoutes(services.matchInsight, api);

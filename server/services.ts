@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { createOidcService, type OidcService } from './modules/auth/auth.oidc.ts';
 import { createAccountService, type AccountService } from './modules/auth/auth.service.ts';
 import { createStaffAccountService, type StaffAccountService } from './modules/auth/auth.staff.ts';
+import { createUserDirectory } from './modules/auth/auth.users.ts';
 import { createCmsServices, type CmsServices } from './modules/cms/cms.service.ts';
 import { createSessionService, type SessionService } from './modules/auth/auth.session.ts';
 import { accessTokenKey, createAccessTokenSigner, oidcStateKey, sessionTokenKey } from './modules/auth/auth.tokens.ts';
@@ -89,6 +90,8 @@ export function createServices(options: {
   const ingest = createIngest({ config, database: options.database, clock, logger, live });
   const football = createFootballService(db);
   const staffAccounts = createStaffAccountService({ db, engine: options.database.engine, clock });
+  const directory = createUserDirectory({ db, engine: options.database.engine, clock });
+  const contact = createContactService(db, clock, rateLimits);
   const pages = createPagesService({ db, clock });
   return {
     config: options.config,
@@ -101,10 +104,10 @@ export function createServices(options: {
     sessions: createSessionService({ accounts, config, clock, logger }),
     accounts,
     staffAccounts,
-    cms: createCmsServices({ db, clock, config, mailer, staffAccounts, football, pages, corrector: ingest.pipeline.corrections }),
+    cms: createCmsServices({ db, clock, config, mailer, staffAccounts, accounts, directory, contact, football, pages, corrector: ingest.pipeline.corrections }),
     mailer,
     oidc: createOidcService({ config, stateKey: oidcStateKey(options.sessionSecret) }),
-    contact: createContactService(db, clock, rateLimits),
+    contact,
     pages,
     football,
     matchInsight: createMatchInsightService({ db, football, clock }),

@@ -3,7 +3,7 @@
 // table the staff read in the CMS, so a fresh install never loses a reset link.
 // Any module sends through it (accounts today; payments and the CMS next)
 // without importing another module.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import { toIsoString } from '../../db/client.ts';
@@ -31,6 +31,8 @@ export interface Mailer {
   listOutbox(options?: { to?: string; limit?: number }): Promise<OutboxMail[]>;
   /** How many mails the outbox holds since `since` (the CMS dashboard's backlog). */
   countOutbox(since: Date): Promise<number>;
+  /** Deletes the stored mails to `address` (an erased account's, issue #20) in the caller's transaction; answers how many. */
+  forgetAddress(trx: Kysely<Database>, address: string): Promise<number>;
 }
 
 export function createMailer(options: {
@@ -82,6 +84,14 @@ export function createMailer(options: {
         .where('created_at', '>=', since.toISOString())
         .executeTakeFirst();
       return Number(row?.count ?? 0);
+    },
+    async forgetAddress(trx, address) {
+      // However the address was typed (a contact message's reply goes to it as its sender wrote it); erasure is rare, a scan is fine.
+      const result = await trx
+        .deleteFrom('outbox_mail')
+        .where(sql<string>`lower(to_address)`, '=', address.toLowerCase())
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
     async listOutbox({ to, limit = 50 } = {}) {
       let query = db.selectFrom('outbox_mail').selectAll().orderBy('id', 'desc').limit(limit);

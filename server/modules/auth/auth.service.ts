@@ -81,6 +81,14 @@ export const RESET_LINK_INVALID_MESSAGE =
   'This reset link is not valid any more. It may have been used already or be older than 30 minutes. Ask for a new one';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email address already exists. Sign in, or reset your password';
 
+export type ResetLinkResult =
+  | { ok: true; email: string }
+  | { ok: false; code: 'not_found' | 'suspended'; message: string }
+  | { ok: false; code: 'throttled'; message: string; retryAfterSeconds: number };
+
+export const RESET_MAIL_LIMIT_MESSAGE =
+  'A reset link went to this address very recently (at most one a minute and five an hour): wait before sending another';
+
 export interface RequestMeta {
   ip: string;
   userAgent: string;
@@ -159,6 +167,11 @@ export interface AccountService {
   /** True when a reset token can still be used (for showing the form). */
   checkResetToken(token: string): Promise<boolean>;
   resetPassword(input: unknown, meta?: RequestMeta): Promise<AuthResult<{ user: User }>>;
+  /**
+   * The reset mail sent at a staff member's request (the CMS's Users screen, issue #20): the same mail and
+   * per-account limits as the form's, but the answer says what happened, since staff know the account exists.
+   */
+  sendPasswordResetLink(userId: number): Promise<ResetLinkResult>;
   signInWithOidc(claims: OidcClaims, meta: RequestMeta): Promise<AuthResult<{ session: IssuedSession }>>;
   listFavourites(userId: number): Promise<Favourite[]>;
   removeFavourite(userId: number, kind: Favourite['kind'], ref: string): Promise<void>;
@@ -289,6 +302,31 @@ export function createAccountService(deps: {
    * already spent are given back (a refused attempt checks no password, so it
    * must not count against the other limits) and the wait is returned.
    */
+  /** The reset mail (issue #6): a new single-use link, valid for 30 minutes. */
+  async function mailResetLink(user: q.UserRow): Promise<void> {
+    const now = clock.now();
+    const token = newOpaqueToken();
+    await q.insertResetToken(db, user.id, hashToken(token), now, new Date(now.getTime() + RESET_TOKEN_TTL_MS));
+    const link = new URL('/auth/reset-password', config.BASE_URL);
+    link.searchParams.set('token', token);
+    await mailer.send({
+      to: user.email,
+      kind: 'password-reset',
+      subject: `Reset your ${config.SITE_NAME} password`,
+      text: [
+        `Hello ${user.displayName},`,
+        '',
+        `Someone (we hope you) asked to reset the password of your ${config.SITE_NAME} account.`,
+        'Open this link within 30 minutes to choose a new password. It works once:',
+        '',
+        link.href,
+        '',
+        'Setting a new password signs you out on every device.',
+        'If you did not ask for this, ignore this mail: your password stays as it is.',
+      ].join('\n'),
+    });
+  }
+
   async function spend(steps: ReadonlyArray<[RateLimit, string]>): Promise<LimitOutcome> {
     for (const [index, [limit, key]] of steps.entries()) {
       const outcome = await limit.consume(key);
@@ -516,28 +554,24 @@ export function createAccountService(deps: {
       ])).ok;
       const user = mailAllowed ? await q.findUserByEmail(db, email) : null;
       if (!user) return { ok: true };
-      const now = clock.now();
-      const token = newOpaqueToken();
-      await q.insertResetToken(db, user.id, hashToken(token), now, new Date(now.getTime() + RESET_TOKEN_TTL_MS));
-      const link = new URL('/auth/reset-password', config.BASE_URL);
-      link.searchParams.set('token', token);
-      await mailer.send({
-        to: user.email,
-        kind: 'password-reset',
-        subject: `Reset your ${config.SITE_NAME} password`,
-        text: [
-          `Hello ${user.displayName},`,
-          '',
-          `Someone (we hope you) asked to reset the password of your ${config.SITE_NAME} account.`,
-          'Open this link within 30 minutes to choose a new password. It works once:',
-          '',
-          link.href,
-          '',
-          'Setting a new password signs you out on every device.',
-          'If you did not ask for this, ignore this mail: your password stays as it is.',
-        ].join('\n'),
-      });
+      await mailResetLink(user);
       return { ok: true };
+    },
+
+    async sendPasswordResetLink(userId) {
+      const user = await q.findUserById(db, userId);
+      if (!user) return { ok: false, code: 'not_found', message: 'There is no such account' };
+      // A new password would not let a banned account in; the link would only confuse them.
+      if (user.suspendedAt) return { ok: false, code: 'suspended', message: 'This account is banned: unban it before sending a reset link' };
+      const allowed = await spend([
+        [limits.resetMailMinute, user.email],
+        [limits.resetMailHour, user.email],
+      ]);
+      if (!allowed.ok) {
+        return { ok: false, code: 'throttled', message: RESET_MAIL_LIMIT_MESSAGE, retryAfterSeconds: allowed.retryAfterSeconds };
+      }
+      await mailResetLink(user);
+      return { ok: true, email: user.email };
     },
 
     async checkResetToken(token) {

@@ -14,10 +14,12 @@ import type { Clock } from '../../platform/clock.ts';
 import { hashPassword } from './auth.passwords.ts';
 import * as q from './auth.queries.ts';
 import * as staff from './auth.staff.queries.ts';
+import { deleteAccount } from './auth.users.queries.ts';
 
 type Db = Kysely<Database>;
 
 export type StaffMember = staff.StaffRow;
+export type ErasedData = Awaited<ReturnType<typeof deleteAccount>>;
 
 export type StaffChange<T> =
   | ({ ok: true } & T)
@@ -37,6 +39,11 @@ export interface StaffAccountService {
   /** Suspends the account and ends its sessions at once; `reason` is shown to them at sign-in. */
   suspend(trx: Db, userId: number, reason: string): Promise<StaffChange<{ wasSuspended: boolean; sessionsEnded: number }>>;
   reinstate(trx: Db, userId: number): Promise<StaffChange<{ wasSuspended: boolean }>>;
+  /**
+   * Erases the account and everything that hangs on it (auth.users.queries.ts deleteAccount); its sessions
+   * end with it. Answers the address and role it had (for the caller's own clean-up) and what went.
+   */
+  erase(trx: Db, userId: number): Promise<StaffChange<{ email: string; role: Role } & ErasedData>>;
   /**
    * An accepted invitation: a new account with the role, or an existing one
    * (proved by the mailbox the invitation went to) given the role and the new
@@ -93,6 +100,14 @@ export function createStaffAccountService(deps: { db: Db; engine: DatabaseEngine
       if (!user) return notFound;
       if (user.suspendedAt) await staff.setSuspension(trx, userId, null, clock.now());
       return { ok: true, wasSuspended: user.suspendedAt !== null };
+    },
+
+    async erase(trx, userId) {
+      if (await wouldLeaveNoAdmin(trx, userId)) return lastAdmin;
+      const user = await q.findUserById(trx, userId);
+      if (!user) return notFound;
+      const erased = await deleteAccount(trx, user);
+      return { ok: true, email: user.email, role: user.role, ...erased };
     },
 
     async enrolStaff(trx, input) {

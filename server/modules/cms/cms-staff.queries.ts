@@ -106,3 +106,9 @@ export async function claimInvite(db: Db, tokenHash: string, now: Date): Promise
     .executeTakeFirst();
   return row ? toInvite(row) : null;
 }
+
+/** An erased account's invitations (issue #20): the address is personal data; the audit log keeps the ids. */
+export async function deleteInvitesTo(db: Db, email: string): Promise<number> {
+  const result = await db.deleteFrom('staff_invite').where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -12,6 +12,11 @@ import { createStaffService, type StaffService } from './cms-staff.service.ts';
 import { createCmsPagesService, type CmsPagesService } from './cms-pages.service.ts';
 import type { PagesService } from '../site/pages.service.ts';
 import { createDashboardService, type DashboardService } from './cms-dashboard.service.ts';
+import { createCmsUsersService, type CmsUsersService } from './cms-users.service.ts';
+import { createCmsMessagesService, type CmsMessagesService } from './cms-messages.service.ts';
+import type { AccountService } from '../auth/auth.service.ts';
+import type { UserDirectory } from '../auth/auth.users.ts';
+import type { ContactService } from '../site/contact.service.ts';
 import { createCmsMatchesService, type CmsMatchesService, type MatchCorrector } from './cms-matches.service.ts';
 import type { FootballService } from '../football/football.service.ts';
 
@@ -21,6 +26,10 @@ export interface CmsServices {
   /** The site's pages: edit, publish, schedule, history (issue #20). */
   pages: CmsPagesService;
   dashboard: DashboardService;
+  /** Accounts: search, view, ban, reset link, erasure (issue #20). */
+  users: CmsUsersService;
+  /** The contact form's inbox: read, handle, reply by mail (issue #20). */
+  messages: CmsMessagesService;
   /** Match search and staff corrections on the live path (issue #20). */
   matches: CmsMatchesService;
 }
@@ -31,6 +40,9 @@ export function createCmsServices(deps: {
   config: Pick<Config, 'BASE_URL' | 'SITE_NAME' | 'SITE_PREVIEW_URL'>;
   mailer: Mailer;
   staffAccounts: StaffAccountService;
+  accounts: Pick<AccountService, 'sendPasswordResetLink'>;
+  directory: UserDirectory;
+  contact: ContactService;
   pages: PagesService;
   football: FootballService;
   /** The live path's corrections (the ingest pipeline's), handed over by the composition root. */
@@ -42,6 +54,8 @@ export function createCmsServices(deps: {
     staff: createStaffService({ ...deps, accounts: deps.staffAccounts, audit }),
     pages: createCmsPagesService({ ...deps, audit }),
     dashboard: createDashboardService({ ...deps, audit }),
+    users: createCmsUsersService({ ...deps, audit }),
+    messages: createCmsMessagesService({ ...deps, audit }),
     matches: createCmsMatchesService({ football: deps.football, corrector: deps.corrector, audit }),
   };
 }

@@ -2,8 +2,17 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { toAddressKey, type RateLimits } from '../../platform/rate-limit.ts';
-import { insertContactMessage } from './contact.queries.ts';
-import { contactMessageInputSchema, type ContactMessage } from './contact.schemas.ts';
+import * as q from './contact.queries.ts';
+import {
+  contactMessageInputSchema,
+  type ContactMessage,
+  type ContactReply,
+  type InboxMessage,
+  type InboxPage,
+  type InboxQuery,
+} from './contact.schemas.ts';
+
+type Db = Kysely<Database>;
 
 /**
  * Issue #17: 100 messages in a tenth of a second were all stored. A sender
@@ -28,6 +37,23 @@ export interface ContactSender {
 export interface ContactService {
   /** Validates and stores a message from the contact form or API, within the sender's limits. */
   submitMessage(input: unknown, sender: ContactSender): Promise<ContactResult>;
+
+  // The staff's inbox (issue #20). The CMS calls these; writes take its transaction,
+  // so its audit entry commits with the change it describes.
+  listInbox(query: InboxQuery): Promise<InboxPage>;
+  /** A message and the replies sent to it; null when there is none. */
+  readThread(id: number): Promise<{ message: InboxMessage; replies: ContactReply[] } | null>;
+  /** Marks it read or unread; answers whether it was read before (null: no such message). */
+  setRead(trx: Db, id: number, read: boolean): Promise<boolean | null>;
+  /** Marks it handled by `by`, or open again (null); answers whether it was handled before. */
+  setHandled(trx: Db, id: number, handled: { by: number } | null): Promise<boolean | null>;
+  /** Keeps a staff reply in the thread, not yet sent (see recordDelivery). */
+  addReply(trx: Db, id: number, reply: { body: string; sentBy: number }): Promise<ContactReply>;
+  recordDelivery(replyId: number, delivery: 'smtp' | 'outbox'): Promise<void>;
+  /** The dashboard's figure: messages nobody has opened. */
+  countUnread(): Promise<number>;
+  /** An erased account's messages (sent from its address, however typed); answers how many went. */
+  eraseMessagesFrom(trx: Db, email: string): Promise<number>;
 }
 
 export function createContactService(db: Kysely<Database>, clock: Clock, rateLimits: RateLimits): ContactService {
@@ -70,8 +96,28 @@ export function createContactService(db: Kysely<Database>, clock: Clock, rateLim
           retryAfterSeconds: toAddress.retryAfterSeconds,
         };
       }
-      const message = await insertContactMessage(db, parsed.data, clock.now());
+      const message = await q.insertContactMessage(db, parsed.data, clock.now());
       return { ok: true, message };
     },
+
+    async listInbox(query) {
+      // One row more than the page tells whether older messages follow.
+      const rows = await q.listInbox(db, { ...query, limit: query.limit + 1 });
+      const messages = rows.slice(0, query.limit);
+      const last = messages.at(-1);
+      return { messages, nextCursor: rows.length > query.limit && last ? last.id : null };
+    },
+
+    async readThread(id) {
+      const message = await q.findInboxMessage(db, id);
+      return message ? { message, replies: await q.listReplies(db, id) } : null;
+    },
+
+    setRead: (trx, id, read) => q.setRead(trx, id, read, clock.now()),
+    setHandled: (trx, id, handled) => q.setHandled(trx, id, handled, clock.now()),
+    addReply: (trx, id, reply) => q.insertReply(trx, id, reply, clock.now()),
+    recordDelivery: (replyId, delivery) => q.setReplyDelivery(db, replyId, delivery),
+    countUnread: () => q.countUnread(db),
+    eraseMessagesFrom: (trx, email) => q.deleteMessagesFrom(trx, email),
   };
 }
