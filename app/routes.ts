@@ -56,6 +56,8 @@ export default [
     route('en?/cms/pages/:id/revisions/:number', 'routes/cms/page-revision.tsx'),
     route('en?/cms/staff', 'routes/cms/staff.tsx'),
     route('en?/cms/audit', 'routes/cms/audit.tsx'),
+    route('en?/cms/matches', 'routes/cms/matches.tsx'),
+    route('en?/cms/matches/:id', 'routes/cms/match.tsx'),
     route('en?/cms/outbox', 'routes/cms/outbox.tsx'),
   ]),
 ] satisfies RouteConfig;

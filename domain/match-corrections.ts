@@ -14,11 +14,14 @@ export interface CorrectedFields {
   kickoffAt?: string;
 }
 
+const SCORE_MESSAGE = 'Give the score as a whole number from 0 to 99';
+const scoreSchema = z.number({ error: SCORE_MESSAGE }).int(SCORE_MESSAGE).min(0, SCORE_MESSAGE).max(99, SCORE_MESSAGE);
+
 export const correctionInputSchema = z
   .object({
-    home: z.number().int().min(0).max(99).optional(),
-    away: z.number().int().min(0).max(99).optional(),
-    status: z.enum(MATCH_STATUSES).optional(),
+    home: scoreSchema.optional(),
+    away: scoreSchema.optional(),
+    status: z.enum(MATCH_STATUSES, { error: 'Choose a status from the list' }).optional(),
     kickoffAt: z.iso.datetime({ offset: true, error: 'Give the kick-off as a date and time, e.g. 2026-11-28T15:00:00Z' }).optional(),
     reason: z
       .string({ error: 'Say why the match is corrected' })

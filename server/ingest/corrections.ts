@@ -22,6 +22,9 @@ import type { LiveWriter, NewLiveEvent } from '../modules/live/live.service.ts';
 
 type Trx = Transaction<Database>;
 
+/** Where staff lines start numbering in a match's commentary. */
+export const STAFF_LINE_FIRST_SEQ = 100_000;
+
 export interface HeldCorrection {
   id: number;
   fields: CorrectedFields;
@@ -224,7 +227,8 @@ export function createMatchCorrections(options: {
           .select((eb) => eb.fn.max('seq').as('seq'))
           .where('match_id', '=', input.matchId)
           .executeTakeFirst();
-        const seq = Number(last?.seq ?? 0) + 1;
+        // From 100,000 up: a finished match's generated commentary (numbered from 1, never stored) keeps its lines.
+        const seq = Math.max(Number(last?.seq ?? 0) + 1, STAFF_LINE_FIRST_SEQ);
         const line = {
           period: after.status === 'finished' ? 'FT' : '',
           minute: row.minute ?? 0,

@@ -46,5 +46,6 @@ export function useLiveStandings(initial: Standings, matches: readonly MatchSumm
       controller.abort();
     };
   }, [url, signature, initialSignature]);
-  return table;
+  // Scores back where the page started (a goal taken back, a correction undone): the page's own table is right again.
+  return signature === initialSignature ? initial : table;
 }

@@ -505,15 +505,16 @@ function matchClockOf(phase: string | null, startedAt: string | Date | null, rat
 }
 
 /** The generated commentary of a match, in order (issue #4). */
-export async function listCommentary(db: Db, matchId: number): Promise<CommentaryLine[]> {
+/** The stored commentary with which lines staff corrections wrote (issue #20: they join generated lines). */
+export async function listCommentaryRows(db: Db, matchId: number): Promise<Array<{ line: CommentaryLine; staff: boolean }>> {
   const rows = await db
     .selectFrom('match_commentary')
-    .select(['seq', 'period', 'minute', 'added_minute', 'kind', 'text'])
+    .select(['seq', 'period', 'minute', 'added_minute', 'kind', 'text', 'source_key'])
     .where('match_id', '=', matchId)
     .orderBy('seq')
     .execute();
-  return rows.map((row) =>
-    commentaryLineSchema.parse({
+  return rows.map((row) => ({
+    line: commentaryLineSchema.parse({
       seq: row.seq,
       period: row.period,
       minute: row.minute,
@@ -521,10 +522,10 @@ export async function listCommentary(db: Db, matchId: number): Promise<Commentar
       kind: row.kind,
       text: row.text,
     }),
-  );
+    staff: row.source_key.startsWith('staff-correction:'),
+  }));
 }
 
-/** Changes whenever an import finishes: what cached tables of complete seasons depend on. */
 /**
  * What a finished season's cached table depends on besides its matches' rows: the
  * latest finished import and the latest staff correction (issue #20). Either one

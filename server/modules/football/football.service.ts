@@ -45,7 +45,7 @@ import {
   listAdjustments,
   listCompetitions,
   listLatestSeasons,
-  listCommentary,
+  listCommentaryRows,
   listMatchEvents,
   listMatchSummaries,
   listSeasonGoals,
@@ -478,12 +478,15 @@ export function createFootballService(db: Kysely<Database>) {
 
     async listCommentary(id: number): Promise<CommentaryLine[]> {
       const match = await requireMatch(id);
-      const stored = await listCommentary(db, id);
+      const stored = await listCommentaryRows(db, id);
       // A finished match that was never followed live here has events but no written commentary: the same
-      // lines are generated from its events (issue #19). Live matches get theirs from the pipeline.
-      if (stored.length > 0 || !match.hasEvents || (match.status !== 'finished' && match.status !== 'awarded')) return stored;
+      // lines are generated from its events (issue #19), followed by any staff correction's line (issue #20,
+      // numbered from 100,000 so it never takes a generated line's place). Live matches get theirs from the pipeline.
+      const written = stored.filter((row) => !row.staff);
+      if (written.length > 0 || !match.hasEvents || (match.status !== 'finished' && match.status !== 'awarded')) return stored.map((row) => row.line);
       const events = (await listMatchEvents(db, id)).sort(compareMatchTime);
-      return commentaryFromEvents(events, { homeId: match.home.id, awayId: match.away.id }, { home: match.home.name, away: match.away.name }, true);
+      const generated = commentaryFromEvents(events, { homeId: match.home.id, awayId: match.away.id }, { home: match.home.name, away: match.away.name }, true);
+      return [...generated, ...stored.map((row) => row.line)];
     },
 
     async getLineups(id: number): Promise<Lineups> {
