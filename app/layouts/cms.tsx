@@ -31,7 +31,7 @@ export default function CmsLayout() {
       <header className="border-b border-slate-300 bg-slate-900 text-white dark:border-slate-800">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
           <p className="font-semibold">{site?.siteName ?? 'Scoreline'} CMS</p>
-          <div className="flex items-center gap-4 text-sm">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1 whitespace-nowrap text-sm">
             {staff ? (
               <>
                 <span>
