@@ -58,6 +58,10 @@ export default [
     route('en?/cms/audit', 'routes/cms/audit.tsx'),
     route('en?/cms/matches', 'routes/cms/matches.tsx'),
     route('en?/cms/matches/:id', 'routes/cms/match.tsx'),
+    route('en?/cms/users', 'routes/cms/users.tsx'),
+    route('en?/cms/users/:id', 'routes/cms/user.tsx'),
+    route('en?/cms/messages', 'routes/cms/messages.tsx'),
+    route('en?/cms/messages/:id', 'routes/cms/message.tsx'),
     route('en?/cms/outbox', 'routes/cms/outbox.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -1,6 +1,6 @@
 // /cms (issue #20): the staff's first look — matches live now and today, new
-// sign-ups and outbox mail this week, the latest staff changes — and the sections
-// this account may open. Any staff role may see it.
+// sign-ups and outbox mail this week, unread contact messages, the latest staff
+// changes — and the sections this account may open. Any staff role may see it.
 import { AppLink } from '../../components/app-link.tsx';
 import { CMS_SECTIONS } from '../../features/cms/cms-sections.ts';
 import { formatDateTime } from '../../features/cms/cms-format.ts';
@@ -57,10 +57,15 @@ export default function CmsDashboard({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-slate-700 dark:text-slate-300">
         Signed in as <strong>{loaderData.name}</strong>, <span>{loaderData.role}</span>.
       </p>
-      <ul className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="At a glance">
+      <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="At a glance">
         <Figure label="Live now" value={summary.liveNow} to="/live-sports" />
         <Figure label="Matches today (UTC)" value={summary.matchesToday} to="/" />
-        <Figure label="New sign-ups, 7 days" value={summary.signUpsThisWeek} />
+        <Figure label="New sign-ups, 7 days" value={summary.signUpsThisWeek} {...(hasScope(loaderData.scopes, 'cms:users') ? { to: '/cms/users' } : {})} />
+        <Figure
+          label="Unread contact messages"
+          value={summary.unreadMessages}
+          {...(hasScope(loaderData.scopes, 'cms:messages') ? { to: '/cms/messages?status=unread' } : {})}
+        />
         <Figure label="Mails in the outbox, 7 days" value={summary.outboxThisWeek} {...(hasScope(loaderData.scopes, 'cms:settings') ? { to: '/cms/outbox' } : {})} />
       </ul>
       {summary.recentChanges ? (
