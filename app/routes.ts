@@ -54,6 +54,7 @@ export default [
     route('en?/cms/pages/new', 'routes/cms/page-new.tsx'),
     route('en?/cms/pages/:id', 'routes/cms/page-edit.tsx'),
     route('en?/cms/pages/:id/revisions/:number', 'routes/cms/page-revision.tsx'),
+    route('en?/cms/hot-matches', 'routes/cms/hot-matches.tsx'),
     route('en?/cms/staff', 'routes/cms/staff.tsx'),
     route('en?/cms/audit', 'routes/cms/audit.tsx'),
     route('en?/cms/matches', 'routes/cms/matches.tsx'),

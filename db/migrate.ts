@@ -12,6 +12,7 @@ import { dataRefreshMigration } from './migrations/0006-data-refresh.ts';
 import { cmsPagesMigration } from './migrations/0007-cms-pages.ts';
 import { cmsPeopleMigration } from './migrations/0009-cms-people.ts';
 import { matchCorrectionsMigration } from './migrations/0011-match-corrections.ts';
+import { hotMatchesSettingsMigration } from './migrations/0010-hot-matches-settings.ts';
 
 export const MIGRATIONS: readonly ScorelineMigration[] = [
   siteMigration,
@@ -22,6 +23,7 @@ export const MIGRATIONS: readonly ScorelineMigration[] = [
   dataRefreshMigration,
   cmsPagesMigration,
   cmsPeopleMigration,
+  hotMatchesSettingsMigration,
   matchCorrectionsMigration,
 ];
 

@@ -515,5 +515,7 @@ export interface Database {
   staff_recovery_code: StaffRecoveryCodeTable;
   staff_invite: StaffInviteTable;
   audit_entry: AuditEntryTable;
+  hot_match_pin: HotMatchPinTable;
+  site_setting: SiteSettingTable;
   match_correction: MatchCorrectionTable;
 }

@@ -18,6 +18,7 @@ import { cmsMessagesRoutes } from './modules/cms/cms-messages.routes.ts';
 import { cmsUsersRoutes } from './modules/cms/cms-users.routes.ts';
 import { cmsMatchesRoutes } from './modules/cms/cms-matches.routes.ts';
 import { cmsPagesRoutes } from './modules/cms/cms-pages.routes.ts';
+import { cmsHotMatchesRoutes } from './modules/cms/cms-hot-matches.routes.ts';
 import { footballErrorResponse, footballRoutes } from './modules/football/football.routes.ts';
 import { matchInsightRoutes } from './modules/football/match-insight.routes.ts';
 import { followingRoutes } from './modules/football/following.routes.ts';
@@ -166,6 +167,7 @@ export function createHttpApp(options: HttpAppOptions) {
     api,
   );
   cmsPagesRoutes({ guard: createCmsGuard({ sessions: services.sessions, config }), pages: services.cms.pages }, api);
+  cmsHotMatchesRoutes({ guard: createCmsGuard({ sessions: services.sessions, config }), hotMatches: services.cms.hotMatches }, api);
   cmsUsersRoutes({ guard: createCmsGuard({ sessions: services.sessions, config }), users: services.cms.users }, api);
   cmsMessagesRoutes({ guard: createCmsGuard({ sessions: services.sessions, config }), messages: services.cms.messages }, api);
   cmsMatchesRoutes({ guard: createCmsGuard({ sessions: services.sessions, config }), matches: services.cms.matches }, api);

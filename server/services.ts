@@ -10,6 +10,7 @@ import { createSessionService, type SessionService } from './modules/auth/auth.s
 import { accessTokenKey, createAccessTokenSigner, oidcStateKey, sessionTokenKey } from './modules/auth/auth.tokens.ts';
 import { createIngest, type Ingest } from './ingest/ingest.ts';
 import { createFootballService, type FootballService } from './modules/football/football.service.ts';
+import { createHotMatchesService, type HotMatchesService } from './modules/football/hot-matches.service.ts';
 import { createMatchInsightService, type MatchInsightService } from './modules/football/match-insight.service.ts';
 import { createFollowingService, type FollowingService } from './modules/football/following.service.ts';
 import { createLiveService, type LiveService } from './modules/live/live.service.ts';
@@ -43,6 +44,8 @@ export interface AppServices {
   contact: ContactService;
   pages: PagesService;
   football: FootballService;
+  /** The hot lists of a day with staff pins first (issue #20). */
+  hotMatches: HotMatchesService;
   /** The match centre's momentum, head-to-head and table around (issue #5). */
   matchInsight: MatchInsightService;
   /** Home's Following section: followed teams' next and last matches (issue #19). */
@@ -89,6 +92,7 @@ export function createServices(options: {
   const live = createLiveService({ config, database: options.database, logger, clock, ...(options.bus ? { bus: options.bus } : {}) });
   const ingest = createIngest({ config, database: options.database, clock, logger, live });
   const football = createFootballService(db);
+  const hotMatches = createHotMatchesService({ db, engine: options.database.engine, football });
   const staffAccounts = createStaffAccountService({ db, engine: options.database.engine, clock });
   const directory = createUserDirectory({ db, engine: options.database.engine, clock });
   const contact = createContactService(db, clock, rateLimits);
@@ -104,12 +108,13 @@ export function createServices(options: {
     sessions: createSessionService({ accounts, config, clock, logger }),
     accounts,
     staffAccounts,
-    cms: createCmsServices({ db, clock, config, mailer, staffAccounts, accounts, directory, contact, football, pages, corrector: ingest.pipeline.corrections }),
+    cms: createCmsServices({ db, clock, config, mailer, staffAccounts, accounts, directory, contact, football, pages, corrector: ingest.pipeline.corrections, hotMatches }),
     mailer,
     oidc: createOidcService({ config, stateKey: oidcStateKey(options.sessionSecret) }),
     contact,
     pages,
     football,
+    hotMatches,
     matchInsight: createMatchInsightService({ db, football, clock }),
     following: createFollowingService({ db, football, clock }),
     live,

@@ -1,19 +1,20 @@
 // Home (issue #5): live now, fixtures and results for a date in the visitor's
-// time zone, the day's hot matches and the competitions, and what the visitor
-// follows (issue #19). `?date=YYYY-MM-DD` picks the date and `?tz=Area/City`
+// time zone, the day's hot matches (staff pins first, issue #20) and the
+// competitions, and what the visitor follows (issue #19). `?date=YYYY-MM-DD` picks the date and `?tz=Area/City`
 // fixes the zone (see app/lib/time/time-zone.ts).
 import { useMemo } from 'react';
 import { AppLink } from '../components/app-link.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import type { FollowingSectionProps } from '../features/following/following-section.tsx';
+import type { FeaturedMatchesProps } from '../features/match-list/featured-matches.tsx';
 import { deferred } from '../lib/loading/deferred.tsx';
 import { DayView } from '../features/match-list/day-view.tsx';
 import { loadDayList } from '../features/match-list/day.server.ts';
-import { rankHotMatches } from '../features/match-list/grouping.ts';
 import { CompetitionGroups, CompetitionLinks, useListView } from '../features/match-list/match-list.tsx';
 import { pageMeta } from '../lib/seo/seo.ts';
 import { useLiveScores } from '../lib/live/use-live.ts';
 import type { Route } from './+types/home';
+import { getServices } from '../../server/router-context.server.ts';
 
 // Rendered by the server (as an invitation: favourites live on the device); its code loads after the
 // page's, which keeps home within its first-load budget (server/page-budgets.test.ts).
@@ -21,11 +22,26 @@ const FollowingSection = deferred<FollowingSectionProps>(
   async () => (await import('../features/following/following-section.tsx')).FollowingSection,
 );
 
+// Staff pins on the hot list (issue #20): rendered by the server, code after the page's, as above.
+const FeaturedMatches = deferred<FeaturedMatchesProps>(
+  async () => (await import('../features/match-list/featured-matches.tsx')).FeaturedMatches,
+);
+
 const HOT_ON_HOME = 5;
 const COMPETITIONS_ON_HOME = 12;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadDayList(request, context);
+  const day = await loadDayList(request, context);
+  if (day.date !== day.today) return { ...day, hot: null };
+  // The hot section names its matches by id: they are among the day's (or, a pin played past midnight, the live) ones.
+  const hot = await getServices(context).hotMatches.listHotMatches({
+    date: day.today,
+    timeZone: day.timeZone,
+    limit: HOT_ON_HOME,
+    dayMatches: day.matches,
+    competitions: day.competitions,
+  });
+  return { ...day, hot: { ids: hot.matches.map((match) => match.id), pinned: hot.pinned, labels: hot.labels } };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
@@ -37,12 +53,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     [loaderData.competitions],
   );
   // Memoised: useLiveScores starts over whenever it is handed a new list.
-  const hotSource = useMemo(
-    () =>
-      loaderData.date === loaderData.today ? rankHotMatches(loaderData.matches, order, new Map(), HOT_ON_HOME) : [],
-    [loaderData.date, loaderData.today, loaderData.matches, order],
-  );
+  const hotSource = useMemo(() => {
+    const byId = new Map([...loaderData.live, ...loaderData.matches].map((match) => [match.id, match]));
+    return loaderData.hot?.ids.flatMap((id) => byId.get(id) ?? []) ?? [];
+  }, [loaderData.hot, loaderData.matches, loaderData.live]);
   const hot = useLiveScores(hotSource, loaderData.position);
+  const pinned = loaderData.hot?.pinned ?? 0;
+  const featured = useMemo(() => hot.slice(0, pinned), [hot, pinned]);
+  const ranked = useMemo(() => hot.slice(pinned), [hot, pinned]);
   return (
     <>
       <PageHeader title="Football scores today">
@@ -62,9 +80,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="hot-heading" className="mb-2 text-lg font-semibold">
               Hot matches today
             </h2>
-            {hot.length > 0 ? (
-              <CompetitionGroups listId="hot" matches={hot} competitionOrder={order} view={view} />
-            ) : loaderData.date === loaderData.today ? (
+            {featured.length > 0 ? (
+              <div className="mb-4">
+                <FeaturedMatches listId="hot-featured" matches={featured} labels={loaderData.hot?.labels ?? {}} view={view} headingLevel={3} />
+              </div>
+            ) : null}
+            {ranked.length > 0 ? (
+              <CompetitionGroups listId="hot" matches={ranked} competitionOrder={order} view={view} />
+            ) : loaderData.hot && hot.length === 0 ? (
               <p className="text-sm text-slate-700 dark:text-slate-300">
                 No matches today in the competitions this site follows.
               </p>

@@ -15,6 +15,7 @@ export const CMS_SECTIONS: readonly CmsSection[] = [
   { to: '/cms/matches', label: 'Matches', scope: 'cms:matches' },
   { to: '/cms/users', label: 'Users', scope: 'cms:users' },
   { to: '/cms/messages', label: 'Messages', scope: 'cms:messages' },
+  { to: '/cms/hot-matches', label: 'Hot matches', scope: 'cms:matches' },
   { to: '/cms/staff', label: 'Staff', scope: 'cms:staff' },
   { to: '/cms/outbox', label: 'Mail outbox', scope: 'cms:settings' },
   { to: '/cms/audit', label: 'Audit log', scope: 'cms:audit' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchSummary } from '../../../domain/football-contracts.ts';
 import { NO_FAVOURITES } from '../../lib/preferences/favourites.ts';
-import { groupByCompetition, rankHotMatches } from './grouping.ts';
+import { groupByCompetition } from './grouping.ts';
 
 let nextId = 1;
 function match(
@@ -70,30 +70,5 @@ describe('groupByCompetition', () => {
       ['small', true],
     ]);
     expect(byTeam[0]?.matches.map((item) => item.id)).toEqual([late.id, middle.id]);
-  });
-});
-
-describe('rankHotMatches', () => {
-  it('puts live matches first, then the bigger competition, then the top-of-table clash, and drops postponed ones', () => {
-    const order = ['big', 'small'];
-    const liveSmall = match('small', 1, 2, '2024-05-01T12:00:00Z', 'half-time');
-    const bottomClash = match('big', 3, 4, '2024-05-01T13:00:00Z');
-    const topClash = match('big', 5, 6, '2024-05-01T18:00:00Z');
-    const noTable = match('big', 7, 8, '2024-05-01T11:00:00Z');
-    const postponed = match('big', 5, 3, '2024-05-01T10:00:00Z', 'postponed');
-    const positions = new Map([
-      [
-        'big',
-        new Map([
-          [3, 17],
-          [4, 18],
-          [5, 1],
-          [6, 2],
-        ]),
-      ],
-    ]);
-    const ranked = rankHotMatches([bottomClash, topClash, noTable, liveSmall, postponed], order, positions, 10);
-    expect(ranked.map((item) => item.id)).toEqual([liveSmall.id, topClash.id, bottomClash.id, noTable.id]);
-    expect(rankHotMatches([bottomClash, topClash], order, positions, 1).map((item) => item.id)).toEqual([topClash.id]);
   });
 });

@@ -1,9 +1,8 @@
 // Pure ordering of match lists (issue #5): matches grouped by competition,
-// competitions by importance, favourites pinned first, and the "hot" ranking.
+// competitions by importance, favourites pinned first (the hot ranking is
+// domain/hot-matches.ts).
 import type { CompetitionRef, MatchSummary } from '../../../domain/football-contracts.ts';
-import { isLive } from '../../../domain/match-status.ts';
 import { compareNames } from '../../../domain/names.ts';
-import { compareIso } from '../../../domain/time-zones.ts';
 import type { Favourites } from '../../lib/preferences/favourites.ts';
 
 export interface CompetitionGroup {
@@ -64,38 +63,4 @@ export function groupByCompetition(
       rankIn(competitionOrder, a.competition.code) - rankIn(competitionOrder, b.competition.code) ||
       compareNames(a.competition.name, b.competition.name),
   );
-}
-
-/**
- * Today's most important matches: live ones first, then the more important
- * competition, then the clash nearer the top of its table (the sum of both
- * teams' positions, where a table exists), then kick-off. `positions` maps a
- * team id to its league position in the match's competition.
- */
-export function rankHotMatches(
-  matches: readonly MatchSummary[],
-  competitionOrder: readonly string[],
-  positions: ReadonlyMap<string, ReadonlyMap<number, number>>,
-  limit: number,
-): MatchSummary[] {
-  const tableWeight = (match: MatchSummary) => {
-    const table = positions.get(match.competition.code);
-    const home = table?.get(match.home.id);
-    const away = table?.get(match.away.id);
-    return home !== undefined && away !== undefined ? home + away : Number.POSITIVE_INFINITY;
-  };
-  const playable = matches.filter((match) => match.status !== 'postponed' && match.status !== 'cancelled');
-  return [...playable]
-    .sort((a, b) => {
-      const weightA = tableWeight(a);
-      const weightB = tableWeight(b);
-      return (
-        Number(isLive(b.status)) - Number(isLive(a.status)) ||
-        rankIn(competitionOrder, a.competition.code) - rankIn(competitionOrder, b.competition.code) ||
-        (weightA === weightB ? 0 : weightA < weightB ? -1 : 1) ||
-        compareIso(a.kickoffAt, b.kickoffAt) ||
-        a.id - b.id
-      );
-    })
-    .slice(0, limit);
 }

@@ -119,8 +119,9 @@ function RowView({ match, now, timeZone, hidden, starred, reveal }: RowProps) {
 /**
  * A row renders again only when what it shows changes: with a live match on a busy day the
  * list's clock ticks every second, and 100+ rows redrawn each time kept the main thread busy.
+ * The hot lists' featured matches use it too (featured-matches.tsx).
  */
-const Row = memo(
+export const Row = memo(
   RowView,
   (before, after) =>
     before.match === after.match &&

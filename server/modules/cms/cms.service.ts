@@ -19,6 +19,8 @@ import type { UserDirectory } from '../auth/auth.users.ts';
 import type { ContactService } from '../site/contact.service.ts';
 import { createCmsMatchesService, type CmsMatchesService, type MatchCorrector } from './cms-matches.service.ts';
 import type { FootballService } from '../football/football.service.ts';
+import type { HotMatchesService } from '../football/hot-matches.service.ts';
+import { createCmsHotMatchesService, type CmsHotMatchesService } from './cms-hot-matches.service.ts';
 
 export interface CmsServices {
   audit: AuditLog;
@@ -26,6 +28,8 @@ export interface CmsServices {
   /** The site's pages: edit, publish, schedule, history (issue #20). */
   pages: CmsPagesService;
   dashboard: DashboardService;
+  /** Pins on the hot lists, with labels and their order (issue #20). */
+  hotMatches: CmsHotMatchesService;
   /** Accounts: search, view, ban, reset link, erasure (issue #20). */
   users: CmsUsersService;
   /** The contact form's inbox: read, handle, reply by mail (issue #20). */
@@ -45,6 +49,7 @@ export function createCmsServices(deps: {
   contact: ContactService;
   pages: PagesService;
   football: FootballService;
+  hotMatches: HotMatchesService;
   /** The live path's corrections (the ingest pipeline's), handed over by the composition root. */
   corrector: MatchCorrector;
 }): CmsServices {
@@ -54,6 +59,7 @@ export function createCmsServices(deps: {
     staff: createStaffService({ ...deps, accounts: deps.staffAccounts, audit }),
     pages: createCmsPagesService({ ...deps, audit }),
     dashboard: createDashboardService({ ...deps, audit }),
+    hotMatches: createCmsHotMatchesService({ db: deps.db, clock: deps.clock, hotMatches: deps.hotMatches, audit }),
     users: createCmsUsersService({ ...deps, audit }),
     messages: createCmsMessagesService({ ...deps, audit }),
     matches: createCmsMatchesService({ football: deps.football, corrector: deps.corrector, audit }),
