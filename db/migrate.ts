@@ -13,6 +13,7 @@ import { cmsPagesMigration } from './migrations/0007-cms-pages.ts';
 import { cmsPeopleMigration } from './migrations/0009-cms-people.ts';
 import { matchCorrectionsMigration } from './migrations/0011-match-corrections.ts';
 import { hotMatchesSettingsMigration } from './migrations/0010-hot-matches-settings.ts';
+import { staffSecurityMigration } from './migrations/0008-staff-security.ts';
 
 export const MIGRATIONS: readonly ScorelineMigration[] = [
   siteMigration,
@@ -25,6 +26,7 @@ export const MIGRATIONS: readonly ScorelineMigration[] = [
   cmsPeopleMigration,
   hotMatchesSettingsMigration,
   matchCorrectionsMigration,
+  staffSecurityMigration,
 ];
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

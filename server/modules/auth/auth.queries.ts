@@ -84,8 +84,15 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | null> 
   return row ? toUserRow(row) : null;
 }
 
-/** The user behind an access token, provided the session it was issued for is still live. */
-export async function findUserInLiveSession(db: Db, userId: number, familyId: number): Promise<UserRow | null> {
+/**
+ * The user behind an access token, provided the session it was issued for is
+ * still live, with when that session was last used (staff sessions end when idle).
+ */
+export async function findUserInLiveSession(
+  db: Db,
+  userId: number,
+  familyId: number,
+): Promise<{ user: UserRow; lastUsedAt: string } | null> {
   const row = await db
     .selectFrom('user_account as u')
     .innerJoin('refresh_token_family as f', 'f.user_id', 'u.id')
@@ -101,6 +108,7 @@ export async function findUserInLiveSession(db: Db, userId: number, familyId: nu
       'u.created_at',
       'u.suspended_at',
       'u.suspended_reason',
+      'f.last_used_at',
     ])
     .where('u.id', '=', userId)
     .where('f.id', '=', familyId)
@@ -108,7 +116,19 @@ export async function findUserInLiveSession(db: Db, userId: number, familyId: nu
     // A session started in the instant before a suspension is dead too.
     .where('u.suspended_at', 'is', null)
     .executeTakeFirst();
-  return row ? toUserRow(row) : null;
+  return row ? { user: toUserRow(row), lastUsedAt: toIsoString(row.last_used_at) } : null;
+}
+
+/** Why a session of this user ended ('logout', 'idle', …); null while it is live or when there is no such session. */
+export async function findFamilyEndReason(db: Db, userId: number, familyId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('refresh_token_family')
+    .select('revoked_reason')
+    .where('id', '=', familyId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is not', null)
+    .executeTakeFirst();
+  return row?.revoked_reason ?? null;
 }
 
 export async function insertUser(
@@ -210,16 +230,31 @@ export interface RefreshTokenRow {
   id: number;
   familyId: number;
   userId: number;
+  /** The account's role now: staff sessions end when idle. */
+  userRole: Role;
   expiresAt: string;
   rotatedAt: string | null;
   familyRevokedAt: string | null;
+  familyRevokedReason: string | null;
+  familyLastUsedAt: string;
 }
 
 export async function findRefreshToken(db: Db, tokenHash: string): Promise<RefreshTokenRow | null> {
   const row = await db
     .selectFrom('refresh_token as t')
     .innerJoin('refresh_token_family as f', 'f.id', 't.family_id')
-    .select(['t.id', 't.family_id', 'f.user_id', 't.expires_at', 't.rotated_at', 'f.revoked_at'])
+    .innerJoin('user_account as u', 'u.id', 'f.user_id')
+    .select([
+      't.id',
+      't.family_id',
+      'f.user_id',
+      'u.role',
+      't.expires_at',
+      't.rotated_at',
+      'f.revoked_at',
+      'f.revoked_reason',
+      'f.last_used_at',
+    ])
     .where('t.token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!row) return null;
@@ -227,9 +262,12 @@ export async function findRefreshToken(db: Db, tokenHash: string): Promise<Refre
     id: Number(row.id),
     familyId: Number(row.family_id),
     userId: Number(row.user_id),
+    userRole: row.role,
     expiresAt: toIsoString(row.expires_at),
     rotatedAt: row.rotated_at === null ? null : toIsoString(row.rotated_at),
     familyRevokedAt: row.revoked_at === null ? null : toIsoString(row.revoked_at),
+    familyRevokedReason: row.revoked_reason,
+    familyLastUsedAt: toIsoString(row.last_used_at),
   };
 }
 
@@ -265,6 +303,16 @@ export async function touchFamily(db: Db, familyId: number, now: Date): Promise<
     .updateTable('refresh_token_family')
     .set({ last_used_at: now.toISOString() })
     .where('id', '=', familyId)
+    .execute();
+}
+
+/** Records activity on a session, unless it was recorded since `staleBefore` (one write a minute at most). */
+export async function touchFamilyIfStale(db: Db, familyId: number, now: Date, staleBefore: Date): Promise<void> {
+  await db
+    .updateTable('refresh_token_family')
+    .set({ last_used_at: now.toISOString() })
+    .where('id', '=', familyId)
+    .where('last_used_at', '<', staleBefore.toISOString())
     .execute();
 }
 

@@ -25,6 +25,8 @@ import {
   registerInputSchema,
   resetPasswordInputSchema,
   sessionSchema,
+  twoFactorRequiredSchema,
+  twoFactorSignInInputSchema,
   userResponseSchema,
   userSchema,
 } from './auth.schemas.ts';
@@ -61,9 +63,31 @@ const routes = {
     responses: {
       200: json(authResponseSchema, 'Signed in'),
       400: error('Invalid input'),
-      401: error('Wrong email or password (one answer for both)'),
+      401: json(
+        errorBodySchema.or(twoFactorRequiredSchema),
+        'Wrong email or password (one answer for both); or, for an account with two-factor sign-in, ' +
+          '`two_factor_required` with a challenge to send to /auth/login/two-factor with the code',
+      ),
       403: error('The password is right but the account is suspended; the message gives the reason'),
       429: error('Too many failures for this account or address; see Retry-After'),
+    },
+  }),
+  loginTwoFactor: createRoute({
+    method: 'post',
+    path: '/auth/login/two-factor',
+    summary:
+      'Second step of a two-factor sign-in: the challenge and a code from the authenticator app, or a recovery code',
+    description:
+      'Each code is accepted once. A challenge lasts five minutes and allows five wrong codes; the account allows ten in 15 minutes.',
+    request: body(twoFactorSignInInputSchema),
+    responses: {
+      200: json(authResponseSchema, 'Signed in'),
+      400: error('Invalid input'),
+      401: error(
+        'A wrong or already used code (`invalid_code`), or an expired challenge (`invalid_token`: sign in again)',
+      ),
+      403: error('The account is suspended'),
+      429: error('Too many wrong codes; see Retry-After'),
     },
   }),
   refresh: createRoute({
@@ -234,6 +258,27 @@ export function authRoutes(services: AuthRouteServices, app: OpenAPIHono) {
     const result = await accounts.login(c.req.valid('json'), requestAuth(c).meta);
     c.header('Cache-Control', 'no-store');
     if (result.ok) return c.json(tokenBody(result.session), 200);
+    if (result.code === 'two_factor_required') {
+      return c.json(
+        {
+          error: { code: result.code, message: result.message },
+          challenge: { token: result.challenge, expires_in: result.expiresInSeconds },
+        },
+        401,
+      );
+    }
+    if (result.code === 'throttled') {
+      c.header('Retry-After', String(result.retryAfterSeconds));
+      return c.json(failureBody(result), 429);
+    }
+    if (result.code === 'suspended') return c.json(failureBody(result), 403);
+    return result.code === 'invalid_input' ? c.json(failureBody(result), 400) : c.json(failureBody(result), 401);
+  });
+
+  app.openapi(routes.loginTwoFactor, async (c) => {
+    const result = await accounts.completeTwoFactorSignIn(c.req.valid('json'), requestAuth(c).meta);
+    c.header('Cache-Control', 'no-store');
+    if (result.ok) return c.json(tokenBody(result.session), 200);
     if (result.code === 'throttled') {
       c.header('Retry-After', String(result.retryAfterSeconds));
       return c.json(failureBody(result), 429);
@@ -395,6 +440,12 @@ export function authRoutes(services: AuthRouteServices, app: OpenAPIHono) {
       return c.redirect('/login?error=oidc', 302);
     }
     const result = await accounts.signInWithOidc(finished.claims, auth.meta);
+    if (!result.ok && result.code === 'two_factor_required') {
+      // The provider stood in for the password; the code is asked at the staff door.
+      auth.holdTwoFactorChallenge(result.challenge, result.expiresInSeconds);
+      for (const value of auth.setCookieHeaders()) c.header('Set-Cookie', value, { append: true });
+      return c.redirect(`/cms/login?redirect=${encodeURIComponent(safeLocalPath(finished.returnTo, '/'))}`, 302);
+    }
     if (!result.ok) return c.redirect(`/login?error=${result.code === 'suspended' ? 'suspended' : 'oidc-email'}`, 302);
     auth.signIn(result.session);
     for (const value of auth.setCookieHeaders()) c.header('Set-Cookie', value, { append: true });

@@ -162,6 +162,33 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const userResponseSchema = z.object({ user: userSchema });
 
+/**
+ * The second step of a staff sign-in (issue #20): the challenge the password
+ * step answered with, and a 6-digit code from the authenticator app or a
+ * recovery code.
+ */
+export const twoFactorSignInInputSchema = z.object({
+  challenge: z
+    .string({ error: 'Sign in with your password first' })
+    .min(1, 'Sign in with your password first')
+    .max(200),
+  code: z
+    .string({ error: 'Enter the code from your authenticator app' })
+    .trim()
+    .min(1, 'Enter the code from your authenticator app')
+    .max(64, 'This code is too long'),
+});
+
+/** A right password of an account with two-factor sign-in on: 401 `two_factor_required`, and how to go on. */
+export const twoFactorRequiredSchema = z.object({
+  error: z.object({ code: z.literal('two_factor_required'), message: z.string() }),
+  challenge: z.object({
+    /** Send back to POST /api/auth/login/two-factor with the code; not a session. */
+    token: z.string(),
+    expires_in: z.number().int(),
+  }),
+});
+
 export const sessionSchema = z.object({
   id: z.number().int(),
   userAgent: z.string(),

@@ -19,6 +19,7 @@ import {
   refreshInputSchema,
   registerInputSchema,
   resetPasswordInputSchema,
+  twoFactorSignInInputSchema,
   type DeviceFavourites,
   type Favourite,
   type SessionSummary,
@@ -27,6 +28,7 @@ import {
 } from './auth.schemas.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './auth.passwords.ts';
 import * as q from './auth.queries.ts';
+import type { TwoFactorService } from './auth.two-factor.ts';
 import {
   constantTimeEqual,
   hashToken,
@@ -66,6 +68,20 @@ export const RESET_REQUESTS_PER_IP_PER_HOUR = 10;
 export const REFRESH_GRACE_MS = 10_000;
 /** Issue #6: a reset link is valid for 30 minutes, once. */
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
+
+/**
+ * A staff session (any role but member) with no request for this long ends
+ * (issue #20); members keep their long sessions. Activity is written at most
+ * once per ACTIVITY_TOUCH_INTERVAL_MS, so the recorded time may lag the last
+ * request by less than that: a session idle 29 minutes always survives, one
+ * idle 30 minutes never does.
+ */
+export const STAFF_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const ACTIVITY_TOUCH_INTERVAL_MS = 60 * 1000;
+export const IDLE_SIGNED_OUT_MESSAGE = 'You were signed out after 30 minutes without activity. Please sign in again';
+export const TWO_FACTOR_REQUIRED_MESSAGE = 'Enter the code from your authenticator app';
+export const CHALLENGE_EXPIRED_MESSAGE =
+  'This sign-in took too long or was already used. Please enter your password again';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'The email address or password is not correct';
 export const THROTTLED_MESSAGE = 'Too many failed sign-in attempts. Please wait and try again';
@@ -115,7 +131,15 @@ export type AuthFailure =
   | { ok: false; code: 'throttled'; message: string; retryAfterSeconds: number }
   | { ok: false; code: 'invalid_token'; message: string }
   | { ok: false; code: 'email_taken'; message: string; fields: Fields }
-  | { ok: false; code: 'suspended'; message: string };
+  | { ok: false; code: 'suspended'; message: string }
+  /**
+   * The password was right and the account has two-factor sign-in on (issue #20): no session yet. The
+   * challenge (short-lived, signed, not a session) goes back with the code to completeTwoFactorSignIn.
+   */
+  | { ok: false; code: 'two_factor_required'; message: string; challenge: string; expiresInSeconds: number }
+  | { ok: false; code: 'invalid_code'; message: string }
+  /** A staff session ended after 30 minutes without a request. */
+  | { ok: false; code: 'session_idle'; message: string };
 
 export type AuthResult<T> = ({ ok: true } & T) | AuthFailure;
 
@@ -123,6 +147,9 @@ export interface AuthenticatedUser {
   user: User;
   familyId: number;
 }
+
+/** An access token's user in a live session; 'idle' when a staff session ended for want of activity; else null. */
+export type Authentication = AuthenticatedUser | 'idle' | null;
 
 export interface OidcClaims {
   issuer: string;
@@ -145,9 +172,17 @@ export interface AccountService {
     deviceFavourites?: unknown,
     options?: { staffOnly?: boolean },
   ): Promise<AuthResult<{ session: IssuedSession }>>;
+  /**
+   * The second step of a sign-in that answered `two_factor_required`: the challenge and a TOTP
+   * code or a recovery code. Each code works once; wrong ones are limited per challenge and account.
+   */
+  completeTwoFactorSignIn(input: unknown, meta: RequestMeta): Promise<AuthResult<{ session: IssuedSession }>>;
   refresh(input: unknown, meta: RequestMeta): Promise<AuthResult<{ session: IssuedSession }>>;
-  /** The user behind a valid access token whose session is still live. */
-  authenticate(accessToken: string): Promise<AuthenticatedUser | null>;
+  /**
+   * The user behind a valid access token whose session is still live. A staff
+   * session's activity is recorded here, and one idle too long ends here ('idle').
+   */
+  authenticate(accessToken: string): Promise<Authentication>;
   /** Ends one session (its whole refresh-token family). */
   logout(familyId: number): Promise<void>;
   /** Ends the session a refresh token belongs to. */
@@ -237,8 +272,10 @@ export function createAccountService(deps: {
   rateLimits: RateLimits;
   mailer: Mailer;
   logger: Logger;
+  /** Staff two-factor sign-in (issue #20). */
+  twoFactor: TwoFactorService;
 }): AccountService {
-  const { db, clock, config, signer, tokenKey, rateLimits, mailer, logger } = deps;
+  const { db, clock, config, signer, tokenKey, rateLimits, mailer, logger, twoFactor } = deps;
   const limits = {
     signInPair: rateLimits.create('sign-in:account+place', {
       points: MAX_FAILURES_PER_ACCOUNT,
@@ -354,6 +391,25 @@ export function createAccountService(deps: {
     ];
   }
 
+  /** The answer to a right password of an account with two-factor sign-in on: a challenge, no session. */
+  function twoFactorRequired(userId: number): AuthFailure {
+    const challenge = twoFactor.issueChallenge(userId);
+    return {
+      ok: false,
+      code: 'two_factor_required',
+      message: TWO_FACTOR_REQUIRED_MESSAGE,
+      challenge: challenge.token,
+      expiresInSeconds: challenge.expiresInSeconds,
+    };
+  }
+
+  /** Whether a session of an account with this role has been idle too long to go on (staff only). */
+  function idleTooLong(role: q.UserRow['role'], lastUsedAt: string, now: Date): boolean {
+    return role !== 'user' && now.getTime() - Date.parse(lastUsedAt) >= STAFF_IDLE_TIMEOUT_MS;
+  }
+
+  const idleFailure: AuthFailure = { ok: false, code: 'session_idle', message: IDLE_SIGNED_OUT_MESSAGE };
+
   return {
     async register(input, meta, deviceFavourites) {
       const parsed = registerInputSchema.safeParse(input);
@@ -424,8 +480,32 @@ export function createAccountService(deps: {
         // Checked before a session exists: the staff door leaves nothing behind for a member.
         return { ok: false, code: 'invalid_credentials', message: NOT_STAFF_MESSAGE };
       }
+      // The known-device token waits for the code too: the password alone proves less.
+      if (await twoFactor.isEnabled(user.id)) return twoFactorRequired(user.id);
       const session = await startSession(user, meta, parseDeviceFavourites(deviceFavourites));
       return { ok: true, session: { ...session, deviceToken: newKnownDeviceToken(tokenKey, email, clock.now()) } };
+    },
+
+    async completeTwoFactorSignIn(input, meta) {
+      const parsed = twoFactorSignInInputSchema.safeParse(input);
+      if (!parsed.success) return invalid(fieldsOf(parsed.error.issues));
+      const challenge = twoFactor.readChallenge(parsed.data.challenge);
+      if (!challenge) return { ok: false, code: 'invalid_token', message: CHALLENGE_EXPIRED_MESSAGE };
+      const checked = await twoFactor.verifySignIn(challenge, parsed.data.code);
+      if (!checked.ok) {
+        if (checked.code === 'throttled') return checked;
+        if (checked.code === 'invalid_code') return { ok: false, code: 'invalid_code', message: checked.message };
+        // Two-factor sign-in was turned off (or reset) since the password step: start again.
+        return { ok: false, code: 'invalid_token', message: CHALLENGE_EXPIRED_MESSAGE };
+      }
+      const user = await q.findUserById(db, challenge.userId);
+      if (!user) return { ok: false, code: 'invalid_token', message: CHALLENGE_EXPIRED_MESSAGE };
+      if (user.suspendedAt) return { ok: false, code: 'suspended', message: suspendedMessage(user.suspendedReason) };
+      if (checked.method === 'recovery') {
+        logger.info({ userId: user.id, ip: meta.ip }, 'two-factor sign-in with a recovery code');
+      }
+      const session = await startSession(user, meta, NO_DEVICE_FAVOURITES);
+      return { ok: true, session: { ...session, deviceToken: newKnownDeviceToken(tokenKey, user.email, clock.now()) } };
     },
 
     async refresh(input, meta) {
@@ -442,8 +522,14 @@ export function createAccountService(deps: {
       }
       const now = clock.now();
       let row = await q.findRefreshToken(db, hashToken(refreshToken));
+      if (row?.familyRevokedReason === 'idle') return idleFailure;
       if (!row || row.familyRevokedAt !== null) return rejected;
       if (row.rotatedAt === null && Date.parse(row.expiresAt) <= now.getTime()) return rejected;
+      // A staff session unused for 30 minutes ends here as well as in authenticate().
+      if (idleTooLong(row.userRole, row.familyLastUsedAt, now)) {
+        await q.revokeFamily(db, row.familyId, 'idle', now);
+        return idleFailure;
+      }
       const successor = successorRefreshToken(tokenKey, refreshToken);
       if (row.rotatedAt === null) {
         const expiresAt = new Date(now.getTime() + config.REFRESH_TOKEN_TTL * 1000);
@@ -485,8 +571,26 @@ export function createAccountService(deps: {
       if (!claims) return null;
       // Checking the session on every request makes revocation (sign out
       // everywhere, reuse detection, password reset) take effect at once.
-      const user = await q.findUserInLiveSession(db, claims.userId, claims.familyId);
-      return user ? { user: q.toUser(user), familyId: claims.familyId } : null;
+      const found = await q.findUserInLiveSession(db, claims.userId, claims.familyId);
+      if (!found) {
+        // Ended as idle by an earlier request (another tab): say so again.
+        const reason = await q.findFamilyEndReason(db, claims.userId, claims.familyId);
+        return reason === 'idle' ? 'idle' : null;
+      }
+      const { user, lastUsedAt } = found;
+      if (user.role !== 'user') {
+        const now = clock.now();
+        if (idleTooLong(user.role, lastUsedAt, now)) {
+          await q.revokeFamily(db, claims.familyId, 'idle', now);
+          logger.info({ userId: user.id, familyId: claims.familyId }, 'staff session ended after 30 minutes idle');
+          return 'idle';
+        }
+        const staleBefore = new Date(now.getTime() - ACTIVITY_TOUCH_INTERVAL_MS);
+        if (Date.parse(lastUsedAt) < staleBefore.getTime()) {
+          await q.touchFamilyIfStale(db, claims.familyId, now, staleBefore);
+        }
+      }
+      return { user: q.toUser(user), familyId: claims.familyId };
     },
 
     async logout(familyId) {
@@ -635,6 +739,8 @@ export function createAccountService(deps: {
       const user = await q.findUserById(db, userId);
       if (!user) return { ok: false, code: 'invalid_credentials', message: 'The linked account no longer exists' };
       if (user.suspendedAt) return { ok: false, code: 'suspended', message: suspendedMessage(user.suspendedReason) };
+      // The provider stands in for the password, not for the second factor.
+      if (await twoFactor.isEnabled(user.id)) return twoFactorRequired(user.id);
       const session = await startSession(user, meta, NO_DEVICE_FAVOURITES);
       // Signing in through the provider proves the account as well as a password does.
       return { ok: true, session: { ...session, deviceToken: newKnownDeviceToken(tokenKey, user.email, clock.now()) } };

@@ -21,6 +21,11 @@ export const REFRESH_COOKIE = 'scoreline_refresh';
  * It outlives sessions (signing out keeps it) and holds no session.
  */
 export const DEVICE_COOKIE = 'scoreline_device';
+/**
+ * Between the password and the code of a two-factor sign-in (issue #20): the
+ * signed challenge, for five minutes. It proves the password step, not a session.
+ */
+export const TWO_FACTOR_COOKIE = 'scoreline_2fa';
 
 /** Who is making a request, as guards and pages see it. */
 export interface SessionUser {
@@ -43,6 +48,11 @@ export interface RequestAuth {
   readCookie(name: string): string | undefined;
   /** The signed-in user, after refreshing an expired access token when possible. Memoised. */
   currentUser(): Promise<SessionUser | null>;
+  /** After currentUser(): 'idle' when the staff session this request came with ended for want of activity (issue #20). */
+  endReason(): 'idle' | null;
+  /** Keeps a two-factor sign-in challenge between the password and the code (TWO_FACTOR_COOKIE). */
+  holdTwoFactorChallenge(challenge: string, maxAgeSeconds: number): void;
+  clearTwoFactorChallenge(): void;
   /** After sign-in or registration: keep the session in cookies. */
   signIn(session: IssuedSession): void;
   /** Ends this session on the server (errors ignored) and clears the cookies. */
@@ -128,7 +138,7 @@ export function createSessionService(deps: {
 
   async function userFromBearer(token: string): Promise<SessionUser | null> {
     const found = await accounts.authenticate(token);
-    return found ? toSessionUser(found.user, found.familyId) : null;
+    return found && found !== 'idle' ? toSessionUser(found.user, found.familyId) : null;
   }
 
   return {
@@ -160,6 +170,7 @@ export function createSessionService(deps: {
       const pending = new Map<string, string>();
       let resolved: Promise<SessionUser | null> | undefined;
       let familyId: number | null = null;
+      let endedIdle = false;
 
       function writeTokens(accessToken: string | null, refreshToken: string | null, refreshExpiresAt: number | null) {
         if (accessToken && refreshToken && refreshExpiresAt) {
@@ -176,7 +187,11 @@ export function createSessionService(deps: {
 
       async function resolve(): Promise<SessionUser | null> {
         const token = bearerToken(request);
-        if (token) return userFromBearer(token);
+        if (token) {
+          const found = await accounts.authenticate(token);
+          if (found === 'idle') endedIdle = true;
+          return found && found !== 'idle' ? toSessionUser(found.user, found.familyId) : null;
+        }
         const access = cookies.get(ACCESS_COOKIE) || null;
         const refresh = parseRefreshCookie(cookies.get(REFRESH_COOKIE));
         if (!access && !refresh) {
@@ -195,12 +210,14 @@ export function createSessionService(deps: {
             logout: () => Promise.resolve(null),
             async fetchUser(token) {
               const found = await accounts.authenticate(token);
-              if (!found) throw new Error('The access token was not accepted');
+              if (found === 'idle') endedIdle = true;
+              if (!found || found === 'idle') throw new Error('The access token was not accepted');
               familyId = found.familyId;
               return { user: found.user };
             },
             async refresh(payload) {
               const result = await accounts.refresh(payload, meta);
+              if (!result.ok && result.code === 'session_idle') endedIdle = true;
               if (!result.ok) throw new Error(result.message);
               return { data: { token: result.session.token, user: result.session.user } };
             },
@@ -236,7 +253,17 @@ export function createSessionService(deps: {
           resolved ??= resolve();
           return resolved;
         },
+        endReason: () => (endedIdle ? 'idle' : null),
+        holdTwoFactorChallenge(challenge, maxAgeSeconds) {
+          pending.set(TWO_FACTOR_COOKIE, cookie(TWO_FACTOR_COOKIE, challenge, maxAgeSeconds));
+        },
+        clearTwoFactorChallenge() {
+          if (cookies.has(TWO_FACTOR_COOKIE) || pending.has(TWO_FACTOR_COOKIE)) {
+            pending.set(TWO_FACTOR_COOKIE, cookie(TWO_FACTOR_COOKIE, '', 0));
+          }
+        },
         signIn(session) {
+          auth.clearTwoFactorChallenge();
           writeTokens(session.token.access_token, session.token.refresh_token, session.refreshExpiresAt);
           if (session.deviceToken) {
             pending.set(DEVICE_COOKIE, cookie(DEVICE_COOKIE, session.deviceToken, KNOWN_DEVICE_TTL_SECONDS));

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   KNOWN_DEVICE_TTL_SECONDS,
   newKnownDeviceToken,
+  openSecret,
+  sealSecret,
   sessionTokenKey,
   successorRefreshToken,
+  twoFactorKeys,
   verifyKnownDeviceToken,
 } from './auth.tokens.ts';
 
@@ -41,5 +44,28 @@ describe('refresh-token successors', () => {
       successorRefreshToken(key, 'token-a'),
     );
     expect(successorRefreshToken(key, 'token-a')).toMatch(/^[\w-]{43}$/);
+  });
+});
+
+describe('sealed TOTP secrets (issue #20)', () => {
+  const { secret: sealKey } = twoFactorKeys('test-secret-test-secret-test-secret-000');
+
+  it('open for the account they were sealed for, under the same key', () => {
+    const sealed = sealSecret(sealKey, 'JBSWY3DPEHPK3PXP', 'totp-secret:7');
+    expect(sealed).not.toContain('JBSWY3DPEHPK3PXP');
+    expect(sealed).not.toBe(sealSecret(sealKey, 'JBSWY3DPEHPK3PXP', 'totp-secret:7'));
+    expect(openSecret(sealKey, sealed, 'totp-secret:7')).toBe('JBSWY3DPEHPK3PXP');
+  });
+
+  it('open for nobody else, under no other key, and not once altered', () => {
+    const sealed = sealSecret(sealKey, 'JBSWY3DPEHPK3PXP', 'totp-secret:7');
+    expect(openSecret(sealKey, sealed, 'totp-secret:8')).toBeNull();
+    const { secret: otherKey } = twoFactorKeys('another-secret-another-secret-0000000');
+    expect(openSecret(otherKey, sealed, 'totp-secret:7')).toBeNull();
+    const [version, iv, body = '', tag = ''] = sealed.split('.');
+    const flipped = `${body.startsWith('A') ? 'B' : 'A'}${body.slice(1)}`;
+    expect(openSecret(sealKey, [version, iv, flipped, tag].join('.'), 'totp-secret:7')).toBeNull();
+    expect(openSecret(sealKey, [version, iv, body, tag.slice(0, 8)].join('.'), 'totp-secret:7')).toBeNull();
+    for (const broken of ['', 'v1', 'v2.a.b.c', `${sealed}.x`]) expect(openSecret(sealKey, broken, 'totp-secret:7')).toBeNull();
   });
 });

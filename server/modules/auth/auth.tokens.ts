@@ -2,7 +2,15 @@
 // both sides (RFC 8725 §3.1); refresh tokens and reset tokens are opaque random
 // strings of which only a SHA-256 hash is stored. A stolen database therefore
 // holds no usable token.
-import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export const ACCESS_TOKEN_ALGORITHM = 'HS256';
@@ -89,6 +97,57 @@ function signKnownDevice(key: Uint8Array, emailKey: string, nonce: string, issue
 /** Signs the short-lived OpenID Connect state cookie; never the access-token key. */
 export function oidcStateKey(sessionSecret: string): Uint8Array {
   return new Uint8Array(hkdfSync('sha256', sessionSecret, 'scoreline', 'oidc-state-hs256', 32));
+}
+
+/**
+ * The keys of staff two-factor sign-in (issue #20), each derived from the
+ * session secret for its one use: `secret` encrypts the stored TOTP secrets
+ * (AES-256-GCM), `challenge` signs the short-lived proof that the password
+ * step passed, `recovery` is the pepper of recovery-code hashes, so a copy of
+ * the database alone cannot test guesses of them offline.
+ */
+export function twoFactorKeys(sessionSecret: string): {
+  secret: Uint8Array;
+  challenge: Uint8Array;
+  recovery: Uint8Array;
+} {
+  const derive = (info: string) => new Uint8Array(hkdfSync('sha256', sessionSecret, 'scoreline', info, 32));
+  return {
+    secret: derive('totp-secret-aes256gcm'),
+    challenge: derive('two-factor-challenge-hmac'),
+    recovery: derive('recovery-code-hmac'),
+  };
+}
+
+/**
+ * Encrypts a small secret with AES-256-GCM: `v1.<iv>.<ciphertext>.<tag>`, base64url.
+ * `context` (e.g. the account id) is authenticated data: a value copied to
+ * another account's row does not open there.
+ */
+export function sealSecret(key: Uint8Array, plaintext: string, context: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(context));
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return ['v1', iv.toString('base64url'), body.toString('base64url'), cipher.getAuthTag().toString('base64url')].join(
+    '.',
+  );
+}
+
+/** The plaintext of sealSecret's output, or null when it was tampered with, sealed for another context or under another key. */
+export function openSecret(key: Uint8Array, sealed: string, context: string): string | null {
+  const parts = sealed.split('.');
+  const [version, iv, body, tag] = parts;
+  if (parts.length !== 4 || version !== 'v1' || !iv || body === undefined || !tag) return null;
+  try {
+    // A 16-byte tag only: a shortened one would weaken the check.
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), { authTagLength: 16 });
+    decipher.setAAD(Buffer.from(context));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
 }
 
 export function createAccessTokenSigner(options: {
