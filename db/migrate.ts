@@ -12,6 +12,7 @@ import { dataRefreshMigration } from './migrations/0006-data-refresh.ts';
 import { cmsPagesMigration } from './migrations/0007-cms-pages.ts';
 import { cmsPeopleMigration } from './migrations/0009-cms-people.ts';
 import { matchCorrectionsMigration } from './migrations/0011-match-corrections.ts';
+import { matchSearchIndexMigration } from './migrations/0012-match-search-index.ts';
 import { hotMatchesSettingsMigration } from './migrations/0010-hot-matches-settings.ts';
 import { staffSecurityMigration } from './migrations/0008-staff-security.ts';
 
@@ -26,6 +27,7 @@ export const MIGRATIONS: readonly ScorelineMigration[] = [
   cmsPeopleMigration,
   hotMatchesSettingsMigration,
   matchCorrectionsMigration,
+  matchSearchIndexMigration,
   staffSecurityMigration,
 ];
 

@@ -238,14 +238,65 @@ export interface MatchFilter {
    * asked. 'demo' adds the day's scheduled replays (not on-demand ones).
    */
   replays?: 'exclude' | 'demo' | 'all';
-  /** Part of either team's name or short name, any case (the CMS's match search, issue #20). */
-  teamName?: string;
-  competitionCode?: string;
-  /**
-   * Newest first by kick-off then id, after this position (keyset paging for the CMS:
-   * deep pages cost what the first does). Overrides `order`.
-   */
-  newestBefore?: { kickoffAt: string; id: number } | 'start';
+}
+
+/**
+ * Teams whose name or short name holds `fragment`, any case (the CMS's match search, issue #20): the
+ * team table is small, so matches are then found through their team indexes rather than by reading every
+ * match's team names.
+ */
+export async function findTeamIdsByName(db: Db, fragment: string, limit: number): Promise<number[]> {
+  const pattern = `%${fragment.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const rows = await db
+    .selectFrom('team')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb(sql`lower(name)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(short_name)`, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    )
+    .limit(limit)
+    .execute();
+  return rows.map((row) => Number(row.id));
+}
+
+/**
+ * The CMS's match search (issue #20): ids of real matches (no replays), newest first by kick-off then id,
+ * after `before` (keyset paging: a deep page costs what the first does). Read from the match table alone,
+ * so SQLite walks the kick-off or team index and stops at `limit`; the summaries are read for those ids.
+ */
+export async function searchMatchIds(
+  db: Db,
+  filter: {
+    teamIds?: number[];
+    competitionCode?: string;
+    from?: Date;
+    to?: Date;
+    before?: { kickoffAt: string; id: number };
+    limit: number;
+  },
+): Promise<number[]> {
+  let query = db.selectFrom('match as m').select('m.id').where('m.replay_of_match_id', 'is', null);
+  if (filter.teamIds !== undefined) {
+    const ids = filter.teamIds.length > 0 ? filter.teamIds : [-1];
+    query = query.where((eb) => eb.or([eb('m.home_team_id', 'in', ids), eb('m.away_team_id', 'in', ids)]));
+  }
+  if (filter.competitionCode !== undefined) {
+    const code = filter.competitionCode;
+    query = query.where('m.season_id', 'in', (eb) =>
+      eb.selectFrom('season as s').innerJoin('competition as c', 'c.id', 's.competition_id').select('s.id').where('c.code', '=', code),
+    );
+  }
+  if (filter.from) query = query.where('m.kickoff_at', '>=', filter.from.toISOString());
+  if (filter.to) query = query.where('m.kickoff_at', '<', filter.to.toISOString());
+  if (filter.before) {
+    const kickoffAt = new Date(filter.before.kickoffAt).toISOString();
+    const id = filter.before.id;
+    query = query.where((eb) => eb.or([eb('m.kickoff_at', '<', kickoffAt), eb.and([eb('m.kickoff_at', '=', kickoffAt), eb('m.id', '<', id)])]));
+  }
+  const rows = await query.orderBy('m.kickoff_at', 'desc').orderBy('m.id', 'desc').limit(filter.limit).execute();
+  return rows.map((row) => Number(row.id));
 }
 
 /** Match summaries with competition, teams and venue, in kick-off order. */
@@ -292,17 +343,6 @@ export async function listMatchSummaries(db: Db, filter: MatchFilter): Promise<M
     const teamId = filter.teamId;
     query = query.where((eb) => eb.or([eb('m.home_team_id', '=', teamId), eb('m.away_team_id', '=', teamId)]));
   }
-  if (filter.teamName !== undefined) {
-    const pattern = `%${filter.teamName.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    query = query.where((eb) =>
-      eb.or(
-        (['h.name', 'h.short_name', 'a.name', 'a.short_name'] as const).map((column) =>
-          eb(sql`lower(${sql.ref(column)})`, 'like', sql`${pattern} escape '\\'`),
-        ),
-      ),
-    );
-  }
-  if (filter.competitionCode !== undefined) query = query.where('c.code', '=', filter.competitionCode);
   if (filter.pair) {
     const [first, second] = filter.pair;
     query = query.where((eb) =>
@@ -313,18 +353,7 @@ export async function listMatchSummaries(db: Db, filter: MatchFilter): Promise<M
     );
   }
   const direction = filter.order ?? 'asc';
-  if (filter.newestBefore !== undefined) {
-    const position = filter.newestBefore;
-    if (position !== 'start') {
-      const kickoffAt = new Date(position.kickoffAt).toISOString();
-      query = query.where((eb) =>
-        eb.or([eb('m.kickoff_at', '<', kickoffAt), eb.and([eb('m.kickoff_at', '=', kickoffAt), eb('m.id', '<', position.id)])]),
-      );
-    }
-    query = query.orderBy('m.kickoff_at', 'desc').orderBy('m.id', 'desc');
-  } else {
-    query = query.orderBy('m.kickoff_at', direction).orderBy('c.importance', 'desc').orderBy('m.id', direction);
-  }
+  query = query.orderBy('m.kickoff_at', direction).orderBy('c.importance', 'desc').orderBy('m.id', direction);
   if (filter.limit !== undefined) query = query.limit(filter.limit);
   const rows = await query.execute();
   return rows.map((row) => {

@@ -46,6 +46,8 @@ import {
   listCompetitions,
   listLatestSeasons,
   listCommentaryRows,
+  findTeamIdsByName,
+  searchMatchIds,
   listMatchEvents,
   listMatchSummaries,
   listSeasonGoals,
@@ -418,13 +420,16 @@ export function createFootballService(db: Kysely<Database>) {
       limit: number;
     }): Promise<{ matches: MatchSummary[]; nextCursor: { kickoffAt: string; id: number } | null }> {
       const day = filter.date ? utcRangeOfLocalDay(filter.date, 'UTC') : null;
-      const matches = await listMatchSummaries(db, {
-        ...(filter.team ? { teamName: filter.team } : {}),
+      const teamIds = filter.team ? await findTeamIdsByName(db, filter.team, 500) : undefined;
+      const ids = await searchMatchIds(db, {
+        ...(teamIds ? { teamIds } : {}),
         ...(filter.competition ? { competitionCode: filter.competition } : {}),
         ...(day ? { from: day.start, to: day.end } : {}),
-        newestBefore: filter.cursor ?? 'start',
+        ...(filter.cursor ? { before: filter.cursor } : {}),
         limit: filter.limit,
       });
+      const byId = new Map((await listMatchSummaries(db, { ids })).map((match) => [match.id, match]));
+      const matches = ids.flatMap((id) => byId.get(id) ?? []);
       const last = matches.at(-1);
       return { matches, nextCursor: matches.length === filter.limit && last ? { kickoffAt: last.kickoffAt, id: last.id } : null };
     },
