@@ -26,15 +26,19 @@ export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
 
 export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData & { user: HeaderUser | null }> {
   // `user` feeds the header (app/lib/auth/auth-user.ts); sign-in and sign-out reload the document.
+  const { siteSettings, clock } = getServices(context);
+  const [site, announcement] = await Promise.all([siteSettings.publicConfig(), siteSettings.announcement(clock.now())]);
   return {
-    site: getServices(context).publicConfig,
+    site,
+    announcement,
     nonce: getRequestInfo(context).nonce,
     zoneOffsets: zoneOffsetsFor(new URL(request.url), request.headers.get('cookie')),
     user: await getHeaderUser(context),
   };
 }
 
-// Pages that read no data of their own still revalidate nothing here: config is fixed per process.
+// Nothing here is revalidated on client-side navigations: the settings (issue #20) change rarely, and the
+// next page loaded shows a change.
 export function shouldRevalidate() {
   return false;
 }

@@ -64,5 +64,6 @@ export default [
     route('en?/cms/messages', 'routes/cms/messages.tsx'),
     route('en?/cms/messages/:id', 'routes/cms/message.tsx'),
     route('en?/cms/outbox', 'routes/cms/outbox.tsx'),
+    route('en?/cms/settings', 'routes/cms/settings.tsx'),
   ]),
 ] satisfies RouteConfig;

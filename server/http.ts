@@ -14,11 +14,11 @@ import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'r
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createCmsGuard } from './modules/cms/cms.guard.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
-import { cmsSecurityRoutes } from './modules/cms/cms-security.routes.ts';
 import { cmsMessagesRoutes } from './modules/cms/cms-messages.routes.ts';
 import { cmsUsersRoutes } from './modules/cms/cms-users.routes.ts';
 import { cmsMatchesRoutes } from './modules/cms/cms-matches.routes.ts';
 import { cmsPagesRoutes } from './modules/cms/cms-pages.routes.ts';
+import { cmsSettingsRoutes } from './modules/cms/cms-settings.routes.ts';
 import { cmsHotMatchesRoutes } from './modules/cms/cms-hot-matches.routes.ts';
 import { footballErrorResponse, footballRoutes } from './modules/football/football.routes.ts';
 import { matchInsightRoutes } from './modules/football/match-insight.routes.ts';
@@ -112,7 +112,10 @@ export function createHttpApp(options: HttpAppOptions) {
     // in memory for as long as the stream stays open.
     if (c.res === RESPONSE_ALREADY_SENT || c.res.headers.get('content-type')?.startsWith('text/event-stream')) return;
     const overHttps = arrivedOverHttps(c.req.raw, config.TRUST_PROXY);
-    for (const [name, value] of Object.entries(securityHeaders(config, nonceOf(c), overHttps))) {
+    // The tag manager the policy allows is the one in effect: staff may set it in the CMS (issue #20).
+    const analyticsId = services.siteSettings.snapshot().analyticsId ?? undefined;
+    const effective = analyticsId === config.ANALYTICS_GTM_ID ? config : { ...config, ANALYTICS_GTM_ID: analyticsId };
+    for (const [name, value] of Object.entries(securityHeaders(effective, nonceOf(c), overHttps))) {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
   });
@@ -158,23 +161,21 @@ export function createHttpApp(options: HttpAppOptions) {
     api,
   );
   authRoutes({ accounts: services.accounts, sessions: services.sessions, oidc: services.oidc, config, logger }, api);
-  // One guard for every CMS API: it also sends staff without two-factor sign-in, while required, to set it up.
-  const cmsGuard = createCmsGuard({ sessions: services.sessions, config, twoFactor: services.twoFactor });
   cmsRoutes(
     {
-      guard: cmsGuard,
+      guard: createCmsGuard({ sessions: services.sessions, config }),
       staff: services.cms.staff,
       audit: services.cms.audit,
       config,
     },
     api,
   );
-  cmsPagesRoutes({ guard: cmsGuard, pages: services.cms.pages }, api);
-  cmsHotMatchesRoutes({ guard: cmsGuard, hotMatches: services.cms.hotMatches }, api);
-  cmsUsersRoutes({ guard: cmsGuard, users: services.cms.users }, api);
-  cmsMessagesRoutes({ guard: cmsGuard, messages: services.cms.messages }, api);
-  cmsMatchesRoutes({ guard: cmsGuard, matches: services.cms.matches }, api);
-  cmsSecurityRoutes({ guard: cmsGuard, security: services.cms.security }, api);
+  cmsPagesRoutes({ guard: createCmsGuard({ sessions: services.sessions, config }), pages: services.cms.pages }, api);
+  cmsHotMatchesRoutes({ guard: createCmsGuard({ sessions: services.sessions, config }), hotMatches: services.cms.hotMatches }, api);
+  cmsSettingsRoutes({ guard: createCmsGuard({ sessions: services.sessions, config }), settings: services.cms.settings }, api);
+  cmsUsersRoutes({ guard: createCmsGuard({ sessions: services.sessions, config }), users: services.cms.users }, api);
+  cmsMessagesRoutes({ guard: createCmsGuard({ sessions: services.sessions, config }), messages: services.cms.messages }, api);
+  cmsMatchesRoutes({ guard: createCmsGuard({ sessions: services.sessions, config }), matches: services.cms.matches }, api);
   footballRoutes(services.football, api);
   matchInsightRoutes(services.matchInsight, api);
   followingRoutes(services.following, api);

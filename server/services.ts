@@ -4,19 +4,13 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { createOidcService, type OidcService } from './modules/auth/auth.oidc.ts';
 import { createAccountService, type AccountService } from './modules/auth/auth.service.ts';
 import { createStaffAccountService, type StaffAccountService } from './modules/auth/auth.staff.ts';
-import { createTwoFactorService, type TwoFactorService } from './modules/auth/auth.two-factor.ts';
 import { createUserDirectory } from './modules/auth/auth.users.ts';
 import { createCmsServices, type CmsServices } from './modules/cms/cms.service.ts';
 import { createSessionService, type SessionService } from './modules/auth/auth.session.ts';
-import {
-  accessTokenKey,
-  createAccessTokenSigner,
-  oidcStateKey,
-  sessionTokenKey,
-  twoFactorKeys,
-} from './modules/auth/auth.tokens.ts';
+import { accessTokenKey, createAccessTokenSigner, oidcStateKey, sessionTokenKey } from './modules/auth/auth.tokens.ts';
 import { createIngest, type Ingest } from './ingest/ingest.ts';
 import { createFootballService, type FootballService } from './modules/football/football.service.ts';
+import { createSiteSettingsService, type SiteSettingsService } from './modules/site/settings.service.ts';
 import { createHotMatchesService, type HotMatchesService } from './modules/football/hot-matches.service.ts';
 import { createMatchInsightService, type MatchInsightService } from './modules/football/match-insight.service.ts';
 import { createFollowingService, type FollowingService } from './modules/football/following.service.ts';
@@ -44,8 +38,6 @@ export interface AppServices {
   accounts: AccountService;
   /** Roles, suspension and staff enrolment: the CMS's way into the accounts (issue #20). */
   staffAccounts: StaffAccountService;
-  /** Staff two-factor sign-in: TOTP, recovery codes, the staff policy (issue #20). */
-  twoFactor: TwoFactorService;
   /** The staff area: audit log, staff, and the screens that follow (issue #20). */
   cms: CmsServices;
   mailer: Mailer;
@@ -55,6 +47,8 @@ export interface AppServices {
   football: FootballService;
   /** The hot lists of a day with staff pins first (issue #20). */
   hotMatches: HotMatchesService;
+  /** Site settings in effect: the environment's, overridden by staff, fresh on every node (issue #20). */
+  siteSettings: SiteSettingsService;
   /** The match centre's momentum, head-to-head and table around (issue #5). */
   matchInsight: MatchInsightService;
   /** Home's Following section: followed teams' next and last matches (issue #19). */
@@ -88,13 +82,6 @@ export function createServices(options: {
     audience: config.SITE_CLIENT_ID,
   });
   const rateLimits = options.rateLimits ?? createRateLimits(config.REDIS_URL, logger);
-  const twoFactor = createTwoFactorService({
-    db,
-    clock,
-    keys: twoFactorKeys(options.sessionSecret),
-    rateLimits,
-    issuer: config.SITE_NAME,
-  });
   const accounts = createAccountService({
     db,
     clock,
@@ -104,12 +91,12 @@ export function createServices(options: {
     rateLimits,
     mailer,
     logger,
-    twoFactor,
   });
   const live = createLiveService({ config, database: options.database, logger, clock, ...(options.bus ? { bus: options.bus } : {}) });
   const ingest = createIngest({ config, database: options.database, clock, logger, live });
   const football = createFootballService(db);
   const hotMatches = createHotMatchesService({ db, engine: options.database.engine, football });
+  const siteSettings = createSiteSettingsService({ db, config, bus: live.bus, clock, logger });
   const staffAccounts = createStaffAccountService({ db, engine: options.database.engine, clock });
   const directory = createUserDirectory({ db, engine: options.database.engine, clock });
   const contact = createContactService(db, clock, rateLimits);
@@ -125,14 +112,14 @@ export function createServices(options: {
     sessions: createSessionService({ accounts, config, clock, logger }),
     accounts,
     staffAccounts,
-    twoFactor,
-    cms: createCmsServices({ db, clock, config, mailer, staffAccounts, twoFactor, accounts, directory, contact, football, pages, corrector: ingest.pipeline.corrections, hotMatches }),
+    cms: createCmsServices({ db, clock, config, mailer, staffAccounts, accounts, directory, contact, football, pages, corrector: ingest.pipeline.corrections, hotMatches, siteSettings }),
     mailer,
     oidc: createOidcService({ config, stateKey: oidcStateKey(options.sessionSecret) }),
     contact,
     pages,
     football,
     hotMatches,
+    siteSettings,
     matchInsight: createMatchInsightService({ db, football, clock }),
     following: createFollowingService({ db, football, clock }),
     live,

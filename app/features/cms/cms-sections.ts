@@ -18,5 +18,6 @@ export const CMS_SECTIONS: readonly CmsSection[] = [
   { to: '/cms/hot-matches', label: 'Hot matches', scope: 'cms:matches' },
   { to: '/cms/staff', label: 'Staff', scope: 'cms:staff' },
   { to: '/cms/outbox', label: 'Mail outbox', scope: 'cms:settings' },
+  { to: '/cms/settings', label: 'Site settings', scope: 'cms:settings' },
   { to: '/cms/audit', label: 'Audit log', scope: 'cms:audit' },
 ];

@@ -3,7 +3,8 @@
 // header brings in the search, the live-delay badge, the menu dialog and the account popups, and
 // app/components import no features.
 import type { ReactNode } from 'react';
-import { useSite } from '../../lib/site/site.ts';
+import { useRootData } from '../../lib/site/site.ts';
+import type { Announcement } from '../../../server/modules/site/settings.schemas.ts';
 import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
 import { useListLinkArea } from '../../components/list-link.tsx';
 import { deferred } from '../../lib/loading/deferred.tsx';
@@ -20,6 +21,10 @@ const FloatingButton = deferred<Record<string, never>>(
 const BottomNav = deferred<Record<string, never>>(
   async () => (await import('../../components/bottom-nav.tsx')).BottomNav,
 );
+// The CMS's announcement banner (issue #20), when one runs: its text and link come with the page.
+const AnnouncementBanner = deferred<Announcement>(
+  async () => (await import('../../components/announcement-banner.tsx')).AnnouncementBanner,
+);
 
 export interface SiteFrameProps {
   children: ReactNode;
@@ -30,13 +35,16 @@ export interface SiteFrameProps {
 
 /** Header, breadcrumbs, main area, footer and the mobile extras, shared by the layouts. */
 export function SiteFrame({ children, breadcrumbs = true, focused = false }: SiteFrameProps) {
-  const site = useSite();
+  const root = useRootData();
+  const site = root?.site;
+  const announcement = root?.announcement;
   const siteName = site?.siteName ?? 'Scoreline';
   // Client-side navigation and intent prefetch for every list link (match rows) on the page.
   const listLinks = useListLinkArea();
   return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader siteName={siteName} />
+      {announcement ? <AnnouncementBanner text={announcement.text} link={announcement.link} /> : null}
       {breadcrumbs ? <Breadcrumbs /> : null}
       <main
         id="main"

@@ -9,8 +9,6 @@ import type { Mailer } from '../../platform/mailer.ts';
 import type { StaffAccountService } from '../auth/auth.staff.ts';
 import { createAuditLog, type AuditLog } from './cms-audit.service.ts';
 import { createStaffService, type StaffService } from './cms-staff.service.ts';
-import { createStaffSecurityService, type StaffSecurityService } from './cms-security.service.ts';
-import type { TwoFactorService } from '../auth/auth.two-factor.ts';
 import { createCmsPagesService, type CmsPagesService } from './cms-pages.service.ts';
 import type { PagesService } from '../site/pages.service.ts';
 import { createDashboardService, type DashboardService } from './cms-dashboard.service.ts';
@@ -21,17 +19,19 @@ import type { UserDirectory } from '../auth/auth.users.ts';
 import type { ContactService } from '../site/contact.service.ts';
 import { createCmsMatchesService, type CmsMatchesService, type MatchCorrector } from './cms-matches.service.ts';
 import type { FootballService } from '../football/football.service.ts';
+import type { SiteSettingsService } from '../site/settings.service.ts';
+import { createCmsSettingsService, type CmsSettingsService } from './cms-settings.service.ts';
 import type { HotMatchesService } from '../football/hot-matches.service.ts';
 import { createCmsHotMatchesService, type CmsHotMatchesService } from './cms-hot-matches.service.ts';
 
 export interface CmsServices {
   audit: AuditLog;
   staff: StaffService;
-  /** Two-factor sign-in of each staff member and the staff policy (issue #20). */
-  security: StaffSecurityService;
   /** The site's pages: edit, publish, schedule, history (issue #20). */
   pages: CmsPagesService;
   dashboard: DashboardService;
+  /** Site name, support email, social links, analytics id, announcement banner (issue #20). */
+  settings: CmsSettingsService;
   /** Pins on the hot lists, with labels and their order (issue #20). */
   hotMatches: CmsHotMatchesService;
   /** Accounts: search, view, ban, reset link, erasure (issue #20). */
@@ -48,12 +48,12 @@ export function createCmsServices(deps: {
   config: Pick<Config, 'BASE_URL' | 'SITE_NAME' | 'SITE_PREVIEW_URL'>;
   mailer: Mailer;
   staffAccounts: StaffAccountService;
-  twoFactor: TwoFactorService;
   accounts: Pick<AccountService, 'sendPasswordResetLink'>;
   directory: UserDirectory;
   contact: ContactService;
   pages: PagesService;
   football: FootballService;
+  siteSettings: SiteSettingsService;
   hotMatches: HotMatchesService;
   /** The live path's corrections (the ingest pipeline's), handed over by the composition root. */
   corrector: MatchCorrector;
@@ -62,9 +62,9 @@ export function createCmsServices(deps: {
   return {
     audit,
     staff: createStaffService({ ...deps, accounts: deps.staffAccounts, audit }),
-    security: createStaffSecurityService({ ...deps, audit }),
     pages: createCmsPagesService({ ...deps, audit }),
     dashboard: createDashboardService({ ...deps, audit }),
+    settings: createCmsSettingsService({ db: deps.db, siteSettings: deps.siteSettings, audit }),
     hotMatches: createCmsHotMatchesService({ db: deps.db, clock: deps.clock, hotMatches: deps.hotMatches, audit }),
     users: createCmsUsersService({ ...deps, audit }),
     messages: createCmsMessagesService({ ...deps, audit }),
