@@ -10,9 +10,11 @@ import { accountsMigration } from './migrations/0004-accounts.ts';
 import { cmsStaffMigration } from './migrations/0005-cms-staff.ts';
 import { dataRefreshMigration } from './migrations/0006-data-refresh.ts';
 import { cmsPagesMigration } from './migrations/0007-cms-pages.ts';
+import { staffSecurityMigration } from './migrations/0008-staff-security.ts';
 import { cmsPeopleMigration } from './migrations/0009-cms-people.ts';
-import { matchCorrectionsMigration } from './migrations/0011-match-corrections.ts';
 import { hotMatchesSettingsMigration } from './migrations/0010-hot-matches-settings.ts';
+import { matchCorrectionsMigration } from './migrations/0011-match-corrections.ts';
+import { matchSearchIndexMigration } from './migrations/0012-match-search-index.ts';
 
 export const MIGRATIONS: readonly ScorelineMigration[] = [
   siteMigration,
@@ -22,9 +24,11 @@ export const MIGRATIONS: readonly ScorelineMigration[] = [
   cmsStaffMigration,
   dataRefreshMigration,
   cmsPagesMigration,
+  staffSecurityMigration,
   cmsPeopleMigration,
   hotMatchesSettingsMigration,
   matchCorrectionsMigration,
+  matchSearchIndexMigration,
 ];
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

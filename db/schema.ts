@@ -338,6 +338,8 @@ export interface UserAccountTable {
   /** TOTP secret, encrypted (AES-256-GCM under a key derived from the session secret). */
   totp_secret: Generated<string | null>;
   totp_enabled_at: Generated<Timestamp | null>;
+  /** The TOTP time step of the last accepted code (migration 0008): a code is accepted once. */
+  totp_last_step: Generated<number | null>;
 }
 
 /** One sign-in ("session"); its refresh tokens rotate inside it. */
@@ -425,6 +427,15 @@ export interface StaffInviteTable {
   expires_at: Timestamp;
   accepted_at: Timestamp | null;
   revoked_at: Timestamp | null;
+}
+
+/** The staff policy (migration 0008): one row, id 1. */
+export interface StaffPolicyTable {
+  id: number;
+  /** 1: every staff member must sign in with a second factor; those without one are sent to enrol. */
+  require_two_factor: Generated<number>;
+  updated_at: Timestamp | null;
+  updated_by: Ref | null;
 }
 
 /** Append-only: the database refuses updates and deletes. */
@@ -518,4 +529,5 @@ export interface Database {
   hot_match_pin: HotMatchPinTable;
   site_setting: SiteSettingTable;
   match_correction: MatchCorrectionTable;
+  staff_policy: StaffPolicyTable;
 }

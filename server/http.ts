@@ -14,6 +14,7 @@ import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'r
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createCmsGuard } from './modules/cms/cms.guard.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
+import { cmsSecurityRoutes } from './modules/cms/cms-security.routes.ts';
 import { cmsMessagesRoutes } from './modules/cms/cms-messages.routes.ts';
 import { cmsUsersRoutes } from './modules/cms/cms-users.routes.ts';
 import { cmsMatchesRoutes } from './modules/cms/cms-matches.routes.ts';
@@ -161,21 +162,24 @@ export function createHttpApp(options: HttpAppOptions) {
     api,
   );
   authRoutes({ accounts: services.accounts, sessions: services.sessions, oidc: services.oidc, config, logger }, api);
+  // One guard for every CMS API: it also sends staff without two-factor sign-in, while required, to set it up.
+  const cmsGuard = createCmsGuard({ sessions: services.sessions, config, twoFactor: services.twoFactor });
   cmsRoutes(
     {
-      guard: createCmsGuard({ sessions: services.sessions, config }),
+      guard: cmsGuard,
       staff: services.cms.staff,
       audit: services.cms.audit,
       config,
     },
     api,
   );
-  cmsPagesRoutes({ guard: createCmsGuard({ sessions: services.sessions, config }), pages: services.cms.pages }, api);
-  cmsHotMatchesRoutes({ guard: createCmsGuard({ sessions: services.sessions, config }), hotMatches: services.cms.hotMatches }, api);
-  cmsSettingsRoutes({ guard: createCmsGuard({ sessions: services.sessions, config }), settings: services.cms.settings }, api);
-  cmsUsersRoutes({ guard: createCmsGuard({ sessions: services.sessions, config }), users: services.cms.users }, api);
-  cmsMessagesRoutes({ guard: createCmsGuard({ sessions: services.sessions, config }), messages: services.cms.messages }, api);
-  cmsMatchesRoutes({ guard: createCmsGuard({ sessions: services.sessions, config }), matches: services.cms.matches }, api);
+  cmsPagesRoutes({ guard: cmsGuard, pages: services.cms.pages }, api);
+  cmsHotMatchesRoutes({ guard: cmsGuard, hotMatches: services.cms.hotMatches }, api);
+  cmsSettingsRoutes({ guard: cmsGuard, settings: services.cms.settings }, api);
+  cmsUsersRoutes({ guard: cmsGuard, users: services.cms.users }, api);
+  cmsMessagesRoutes({ guard: cmsGuard, messages: services.cms.messages }, api);
+  cmsMatchesRoutes({ guard: cmsGuard, matches: services.cms.matches }, api);
+  cmsSecurityRoutes({ guard: cmsGuard, security: services.cms.security }, api);
   footballRoutes(services.football, api);
   matchInsightRoutes(services.matchInsight, api);
   followingRoutes(services.following, api);

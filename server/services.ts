@@ -4,10 +4,17 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { createOidcService, type OidcService } from './modules/auth/auth.oidc.ts';
 import { createAccountService, type AccountService } from './modules/auth/auth.service.ts';
 import { createStaffAccountService, type StaffAccountService } from './modules/auth/auth.staff.ts';
+import { createTwoFactorService, type TwoFactorService } from './modules/auth/auth.two-factor.ts';
 import { createUserDirectory } from './modules/auth/auth.users.ts';
 import { createCmsServices, type CmsServices } from './modules/cms/cms.service.ts';
 import { createSessionService, type SessionService } from './modules/auth/auth.session.ts';
-import { accessTokenKey, createAccessTokenSigner, oidcStateKey, sessionTokenKey } from './modules/auth/auth.tokens.ts';
+import {
+  accessTokenKey,
+  createAccessTokenSigner,
+  oidcStateKey,
+  sessionTokenKey,
+  twoFactorKeys,
+} from './modules/auth/auth.tokens.ts';
 import { createIngest, type Ingest } from './ingest/ingest.ts';
 import { createFootballService, type FootballService } from './modules/football/football.service.ts';
 import { createSiteSettingsService, type SiteSettingsService } from './modules/site/settings.service.ts';
@@ -38,6 +45,8 @@ export interface AppServices {
   accounts: AccountService;
   /** Roles, suspension and staff enrolment: the CMS's way into the accounts (issue #20). */
   staffAccounts: StaffAccountService;
+  /** Staff two-factor sign-in: TOTP, recovery codes, the staff policy (issue #20). */
+  twoFactor: TwoFactorService;
   /** The staff area: audit log, staff, and the screens that follow (issue #20). */
   cms: CmsServices;
   mailer: Mailer;
@@ -82,6 +91,13 @@ export function createServices(options: {
     audience: config.SITE_CLIENT_ID,
   });
   const rateLimits = options.rateLimits ?? createRateLimits(config.REDIS_URL, logger);
+  const twoFactor = createTwoFactorService({
+    db,
+    clock,
+    keys: twoFactorKeys(options.sessionSecret),
+    rateLimits,
+    issuer: config.SITE_NAME,
+  });
   const accounts = createAccountService({
     db,
     clock,
@@ -91,6 +107,7 @@ export function createServices(options: {
     rateLimits,
     mailer,
     logger,
+    twoFactor,
   });
   const live = createLiveService({ config, database: options.database, logger, clock, ...(options.bus ? { bus: options.bus } : {}) });
   const ingest = createIngest({ config, database: options.database, clock, logger, live });
@@ -112,7 +129,8 @@ export function createServices(options: {
     sessions: createSessionService({ accounts, config, clock, logger }),
     accounts,
     staffAccounts,
-    cms: createCmsServices({ db, clock, config, mailer, staffAccounts, accounts, directory, contact, football, pages, corrector: ingest.pipeline.corrections, hotMatches, siteSettings }),
+    twoFactor,
+    cms: createCmsServices({ db, clock, config, mailer, staffAccounts, twoFactor, accounts, directory, contact, football, pages, corrector: ingest.pipeline.corrections, hotMatches, siteSettings }),
     mailer,
     oidc: createOidcService({ config, stateKey: oidcStateKey(options.sessionSecret) }),
     contact,

@@ -9,6 +9,8 @@ import type { Mailer } from '../../platform/mailer.ts';
 import type { StaffAccountService } from '../auth/auth.staff.ts';
 import { createAuditLog, type AuditLog } from './cms-audit.service.ts';
 import { createStaffService, type StaffService } from './cms-staff.service.ts';
+import { createStaffSecurityService, type StaffSecurityService } from './cms-security.service.ts';
+import type { TwoFactorService } from '../auth/auth.two-factor.ts';
 import { createCmsPagesService, type CmsPagesService } from './cms-pages.service.ts';
 import type { PagesService } from '../site/pages.service.ts';
 import { createDashboardService, type DashboardService } from './cms-dashboard.service.ts';
@@ -27,6 +29,8 @@ import { createCmsHotMatchesService, type CmsHotMatchesService } from './cms-hot
 export interface CmsServices {
   audit: AuditLog;
   staff: StaffService;
+  /** Two-factor sign-in of each staff member and the staff policy (issue #20). */
+  security: StaffSecurityService;
   /** The site's pages: edit, publish, schedule, history (issue #20). */
   pages: CmsPagesService;
   dashboard: DashboardService;
@@ -48,6 +52,7 @@ export function createCmsServices(deps: {
   config: Pick<Config, 'BASE_URL' | 'SITE_NAME' | 'SITE_PREVIEW_URL'>;
   mailer: Mailer;
   staffAccounts: StaffAccountService;
+  twoFactor: TwoFactorService;
   accounts: Pick<AccountService, 'sendPasswordResetLink'>;
   directory: UserDirectory;
   contact: ContactService;
@@ -62,6 +67,7 @@ export function createCmsServices(deps: {
   return {
     audit,
     staff: createStaffService({ ...deps, accounts: deps.staffAccounts, audit }),
+    security: createStaffSecurityService({ ...deps, audit }),
     pages: createCmsPagesService({ ...deps, audit }),
     dashboard: createDashboardService({ ...deps, audit }),
     settings: createCmsSettingsService({ db: deps.db, siteSettings: deps.siteSettings, audit }),
