@@ -57,6 +57,7 @@ export default [
     route('en?/cms/hot-matches', 'routes/cms/hot-matches.tsx'),
     route('en?/cms/staff', 'routes/cms/staff.tsx'),
     route('en?/cms/audit', 'routes/cms/audit.tsx'),
+    route('en?/cms/security', 'routes/cms/security.tsx'),
     route('en?/cms/matches', 'routes/cms/matches.tsx'),
     route('en?/cms/matches/:id', 'routes/cms/match.tsx'),
     route('en?/cms/users', 'routes/cms/users.tsx'),

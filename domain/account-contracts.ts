@@ -17,5 +17,8 @@ export const ROLE_LABELS: Record<Role, string> = {
 export const STAFF_ROLES = ['moderator', 'editor', 'admin'] as const satisfies readonly Role[];
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/** A staff session ends after 30 minutes without a request (issue #20); the staff door says so. */
+export const IDLE_SIGNED_OUT_MESSAGE = 'You were signed out after 30 minutes without activity. Please sign in again';
+
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account uses this address, we have sent it a link to reset the password. It works once, for 30 minutes.';

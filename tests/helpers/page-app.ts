@@ -11,6 +11,7 @@ import type { DatabaseEngine } from '../../db/client.ts';
 import { createHttpApp } from '../../server/http.ts';
 import { loadConfig } from '../../server/platform/config.ts';
 import { createMetrics } from '../../server/platform/metrics.ts';
+import type { Clock } from '../../server/platform/clock.ts';
 import { createServices } from '../../server/services.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -23,6 +24,8 @@ export interface PageAppOptions {
   logger?: Logger;
   /** The shared page cache's lifetime; 0 (the default here) turns it off. */
   pageCacheTtlMs?: number;
+  /** For tests that move time (idle sessions, TOTP codes). */
+  clock?: Clock;
 }
 
 export async function loadBuild(): Promise<ServerBuild> {
@@ -40,6 +43,7 @@ export async function createPageApp(options: PageAppOptions = {}) {
     logger: options.logger ?? pino({ level: 'silent' }),
     database: database.handle,
     sessionSecret: 'test-secret-test-secret-test-secret-000',
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   const app = createHttpApp({
     services,

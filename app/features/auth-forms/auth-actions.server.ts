@@ -84,6 +84,12 @@ export async function signInFromForm(request: Request, context: Context, kind: '
     kind === 'login'
       ? await accounts.login(values, auth.meta, typeof favourites === 'string' ? favourites : undefined)
       : await accounts.register(values, auth.meta, typeof favourites === 'string' ? favourites : undefined);
+  if (!result.ok && result.code === 'two_factor_required') {
+    // A staff account with two-factor sign-in (issue #20): its code is asked at the staff door, which then
+    // comes back here. The challenge proves the password, nothing more.
+    auth.holdTwoFactorChallenge(result.challenge, result.expiresInSeconds);
+    throw redirectDocument(`/cms/login?redirect=${encodeURIComponent(redirectTarget(values.redirect))}`);
+  }
   if (!result.ok) return formFailure(result, values);
   auth.signIn(result.session);
   // A full document load: every part of the page (the header too) renders for the signed-in user.

@@ -20,4 +20,5 @@ export const CMS_SECTIONS: readonly CmsSection[] = [
   { to: '/cms/outbox', label: 'Mail outbox', scope: 'cms:settings' },
   { to: '/cms/settings', label: 'Site settings', scope: 'cms:settings' },
   { to: '/cms/audit', label: 'Audit log', scope: 'cms:audit' },
+  { to: '/cms/security', label: 'Sign-in security', scope: null },
 ];

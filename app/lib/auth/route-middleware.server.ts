@@ -4,7 +4,8 @@
 // hide: it renders a 500 'Unknown middleware {name}'.
 import { data, redirect, type MiddlewareFunction } from 'react-router';
 import { getCurrentUser } from './current-user.server.ts';
-import { getServices } from '../../../server/router-context.server.ts';
+import { getRequestAuth, getServices } from '../../../server/router-context.server.ts';
+import { STAFF_SECURITY_PATH, mustEnrolTwoFactor, staffSignInPath } from './staff-access.server.ts';
 
 type RouteMiddleware = MiddlewareFunction<Response>;
 
@@ -24,13 +25,17 @@ const REGISTRY: Record<string, RouteMiddleware> = {
     const user = await getCurrentUser(context);
     if (!user) throw redirect(`/login?redirect=${encodeURIComponent(localPathOf(request))}`);
   },
-  /** Staff pages: signed in with a `cms:*` scope. */
+  /**
+   * Staff pages: signed in with a `cms:*` scope (a staff session that ended idle is told so at the
+   * door), and with two-factor sign-in when the staff policy requires it (issue #20).
+   */
   staff: async ({ request, context }) => {
     const user = await getCurrentUser(context);
-    if (!user) throw redirect(`/cms/login?redirect=${encodeURIComponent(localPathOf(request))}`);
+    if (!user) throw redirect(staffSignInPath(request, getRequestAuth(context)));
     if (!user.scopes.some((scope) => scope.startsWith('cms:'))) {
       throw data({ message: 'Your account has no access to the CMS' }, { status: 403 });
     }
+    if (await mustEnrolTwoFactor(context, user.id)) throw redirect(`${STAFF_SECURITY_PATH}?required=1`);
   },
   /** Pages that only exist for the end-to-end suite. */
   'test-routes': ({ context }) => {

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../../db/schema.ts';
-import type { Role } from '../../../domain/account-contracts.ts';
+import { IDLE_SIGNED_OUT_MESSAGE, type Role } from '../../../domain/account-contracts.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Mailer } from '../../platform/mailer.ts';
@@ -78,7 +78,6 @@ export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
  */
 export const STAFF_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ACTIVITY_TOUCH_INTERVAL_MS = 60 * 1000;
-export const IDLE_SIGNED_OUT_MESSAGE = 'You were signed out after 30 minutes without activity. Please sign in again';
 export const TWO_FACTOR_REQUIRED_MESSAGE = 'Enter the code from your authenticator app';
 export const CHALLENGE_EXPIRED_MESSAGE =
   'This sign-in took too long or was already used. Please enter your password again';

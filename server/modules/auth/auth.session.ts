@@ -52,6 +52,8 @@ export interface RequestAuth {
   endReason(): 'idle' | null;
   /** Keeps a two-factor sign-in challenge between the password and the code (TWO_FACTOR_COOKIE). */
   holdTwoFactorChallenge(challenge: string, maxAgeSeconds: number): void;
+  /** The challenge this request's browser holds, if any (checked by whoever reads it). */
+  heldTwoFactorChallenge(): string | null;
   clearTwoFactorChallenge(): void;
   /** After sign-in or registration: keep the session in cookies. */
   signIn(session: IssuedSession): void;
@@ -257,6 +259,7 @@ export function createSessionService(deps: {
         holdTwoFactorChallenge(challenge, maxAgeSeconds) {
           pending.set(TWO_FACTOR_COOKIE, cookie(TWO_FACTOR_COOKIE, challenge, maxAgeSeconds));
         },
+        heldTwoFactorChallenge: () => cookies.get(TWO_FACTOR_COOKIE) ?? null,
         clearTwoFactorChallenge() {
           if (cookies.has(TWO_FACTOR_COOKIE) || pending.has(TWO_FACTOR_COOKIE)) {
             pending.set(TWO_FACTOR_COOKIE, cookie(TWO_FACTOR_COOKIE, '', 0));

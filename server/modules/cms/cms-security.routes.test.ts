@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../../domain/account-contracts.ts';
 import { TEST_ENGINES } from '../../../tests/helpers/test-database.ts';
 import { createTestApp } from '../../../tests/helpers/test-app.ts';
-import { IDLE_SIGNED_OUT_MESSAGE } from '../auth/auth.service.ts';
+import { IDLE_SIGNED_OUT_MESSAGE } from '../../../domain/account-contracts.ts';
 import { USED_CODE_MESSAGE } from '../auth/auth.two-factor.ts';
 import { auditPageSchema } from './cms.schemas.ts';
 import { securityOverviewSchema } from './cms-security.schemas.ts';
