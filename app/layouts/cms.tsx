@@ -3,7 +3,7 @@
 // sections only mirror the server's checks: each screen checks its own scope.
 import { Form, Outlet, useLoaderData } from 'react-router';
 import { AppLink, AppNavLink } from '../components/app-link.tsx';
-import { CMS_SECTIONS } from '../features/cms/cms-sections.ts';
+import { CMS_SECTIONS } from '../../domain/cms-sections.ts';
 import { RouteErrorBoundary } from '../features/site-frame/error-page.tsx';
 import { getCurrentUser } from '../lib/auth/current-user.server.ts';
 import { useSite } from '../lib/site/site.ts';

@@ -2,7 +2,7 @@
 // sign-ups and outbox mail this week, unread contact messages, the latest staff
 // changes — and the sections this account may open. Any staff role may see it.
 import { AppLink } from '../../components/app-link.tsx';
-import { CMS_SECTIONS } from '../../features/cms/cms-sections.ts';
+import { CMS_SECTIONS } from '../../../domain/cms-sections.ts';
 import { formatDateTime } from '../../features/cms/cms-format.ts';
 import { requireStaff } from '../../lib/auth/staff-access.server.ts';
 import { namedMiddleware } from '../../lib/auth/route-middleware.server.ts';

@@ -1,7 +1,8 @@
 // The CMS's screens and the scope each needs (issue #20). The navigation shows a
 // section only to staff holding its scope — a mirror of the check every loader,
-// action and API call makes on the server, never the check itself. A screen that
-// lands adds its line here.
+// action and API call makes on the server, never the check itself — and the scope
+// test (server/cms-scopes.test.ts) checks every screen against it, so it lives in
+// domain/ where both may read it. A screen that lands adds its line here.
 export interface CmsSection {
   to: string;
   label: string;
@@ -13,9 +14,9 @@ export const CMS_SECTIONS: readonly CmsSection[] = [
   { to: '/cms', label: 'Dashboard', scope: null },
   { to: '/cms/pages', label: 'Pages', scope: 'cms:pages' },
   { to: '/cms/matches', label: 'Matches', scope: 'cms:matches' },
+  { to: '/cms/hot-matches', label: 'Hot matches', scope: 'cms:matches' },
   { to: '/cms/users', label: 'Users', scope: 'cms:users' },
   { to: '/cms/messages', label: 'Messages', scope: 'cms:messages' },
-  { to: '/cms/hot-matches', label: 'Hot matches', scope: 'cms:matches' },
   { to: '/cms/staff', label: 'Staff', scope: 'cms:staff' },
   { to: '/cms/outbox', label: 'Mail outbox', scope: 'cms:settings' },
   { to: '/cms/settings', label: 'Site settings', scope: 'cms:settings' },
