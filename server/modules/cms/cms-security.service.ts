@@ -69,7 +69,8 @@ export function createStaffSecurityService(deps: {
     },
 
     qrSvg(enrolment) {
-      return QRCode.toString(enrolment.uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+      // A size of its own: an SVG with only a viewBox shrinks to nothing in a box sized by its content.
+      return QRCode.toString(enrolment.uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, width: 192 });
     },
 
     async begin(actor) {
