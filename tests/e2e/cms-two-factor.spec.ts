@@ -26,7 +26,9 @@ async function expectNoAxeViolations(page: Page) {
   expect(results.violations).toEqual([]);
 }
 
-test('admin sets up two-factor sign-in, signs out, and signs in with the password and a TOTP code', async ({ page }) => {
+test('admin sets up two-factor sign-in, signs out, and signs in with the password and a TOTP code', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const admin = uniqueStaffEmail('totp-admin');
   createStaffAccount(admin, 'admin', 'Tess Totp');

@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
+import { generate } from 'otplib';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINES, createTestDatabase } from '../../../tests/helpers/test-database.ts';
@@ -247,6 +248,31 @@ describe.each(TEST_ENGINES)('social sign-in (OpenID Connect) on %s', (engine) =>
     expect(sessionCookies(crossed)).toBe('');
     const noCookie = await t.app.request(`${ORIGIN}/api/auth/oidc/callback${second.callback.search}`);
     expect(noCookie.headers.get('location')).toBe('/login?error=oidc');
+  });
+
+  it('asks a staff account with two-factor sign-in for its code: the provider stands in for the password only', async () => {
+    const created = await t.services.accounts.createStaffUser({ email: 'totp@example.com', password: 'a staff passphrase', displayName: 'T', role: 'editor' });
+    if (!created.ok) throw new Error(created.message);
+    const { db } = t.services.database;
+    const begun = await t.services.twoFactor.begin(db, created.user.id);
+    if (!begun.ok) throw new Error(begun.message);
+    const { secret } = begun.enrolment;
+    const now = Math.floor(Date.now() / 1000);
+    expect((await t.services.twoFactor.confirm(db, created.user.id, await generate({ secret, epoch: now }))).ok).toBe(true);
+
+    const { callback, stateCookie } = await signIn({ id: 'totp-1', account: { email: 'totp@example.com', emailVerified: true, name: 'T' } }, '/cms');
+    const done = await finish(callback, stateCookie);
+    expect(done.headers.get('location')).toBe('/cms/login?redirect=%2Fcms');
+    expect(sessionCookies(done)).toBe('');
+    const challenge = /^scoreline_2fa=([^;]+)/.exec(done.headers.getSetCookie().find((line) => line.startsWith('scoreline_2fa=')) ?? '')?.[1];
+    expect(challenge).toBeTruthy();
+    // The code (a step on from the one that confirmed the set-up) finishes the sign-in.
+    const second = await t.app.request(`${ORIGIN}/api/auth/login/two-factor`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ challenge, code: await generate({ secret, epoch: now + 30 }) }),
+    });
+    expect(second.status).toBe(200);
   });
 
   it('never sends the browser off-site after sign-in', async () => {

@@ -12,6 +12,7 @@
 //   update: two requests with one code, one success.
 // - Guessing is limited per account and per sign-in challenge (atomic limits,
 //   server/platform/rate-limit.ts).
+// docs/decisions/022-staff-two-factor-and-idle-sessions.md says why each is so.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
