@@ -24,7 +24,7 @@ test('a correction made in the CMS reaches an open match page and the league tab
   const editor = uniqueStaffEmail('editor');
   createStaffAccount(editor, 'editor', 'Eve Editor');
   await signInToCms(page, editor);
-  await page.getByRole('navigation', { name: 'CMS sections' }).getByRole('link', { name: 'Matches' }).click();
+  await page.getByRole('navigation', { name: 'CMS sections' }).getByRole('link', { name: 'Matches', exact: true }).click();
   await page.getByLabel('Team').fill('romania');
   await page.getByLabel('Day (UTC)').fill('2016-06-10');
   await page.getByRole('button', { name: 'Search' }).click();
