@@ -6,8 +6,9 @@
 // the Soviet Union, Yugoslavia, Serbia and Montenegro, Czechoslovakia, Zaire
 // and the Dutch East Indies are not merged into their successors.
 
-/** FIFA code of every team in teams.csv, by its name there. */
+/** FIFA code of every team in teams.csv, by its name there (and of the few national teams other sources bring that never played a World Cup). */
 export const FIFA_CODES: Readonly<Record<string, string | null>> = {
+  Albania: 'ALB', // never at a World Cup; Wyscout's Euro 2016 has it
   Algeria: 'ALG',
   Angola: 'ANG',
   Argentina: 'ARG',

@@ -14,6 +14,7 @@ import type { MatchTable, PlayerTable } from '../../schema.ts';
 import { ensureCompetition, ensureSeason, type SeedContext, type SeedDb, type SeedStep } from '../seed-kit.ts';
 import { saveRef } from '../../source-refs.ts';
 import { addTeamAlias, findTeam, resolveTeam } from '../../teams.ts';
+import { fifaCode } from '../fjelstul/fjelstul-teams.ts';
 import { insertRows } from './insert-rows.ts';
 import { deriveMatch, sidesOf, type DerivedMatch } from './wyscout-derive.ts';
 import {
@@ -318,10 +319,14 @@ async function resolveWyscoutTeam(run: Run, team: WyscoutTeam | undefined, wyId:
       break;
     }
   }
+  const name = foundAs ?? primaryTeamName(team);
+  // National teams get their FIFA trigram (ISL, not a code cut from "Iceland"; Wyscout's alpha-3 is ISO's: DEU, not GER).
+  const code = team.type === 'national' ? (fifaCode(name) ?? fifaCode(team.name)) : null;
   const id = await resolveTeam(run.db, {
-    name: foundAs ?? primaryTeamName(team),
+    name,
     shortName: team.name,
     kind: team.type,
+    ...(code ? { code } : {}),
     countryCode: teamCountryCode(team),
     city: teamCity(team),
   });
