@@ -1,0 +1,118 @@
+// The plans of a pricing page and how a visitor chooses one (issue #21). A guest's
+// Choose is a link to sign in that comes back here with the choice in the URL
+// (?plan=<code>), shown picked out with one button to go on; a signed-in
+// visitor's Choose posts the plan to the page's action, which makes the order.
+// All of it works without JavaScript.
+import { Form, useNavigation } from 'react-router';
+import type { Plan, PaymentProvider, Plans } from '../../../domain/payments-contracts.ts';
+import { AppLink } from '../../components/app-link.tsx';
+import { FormAlert, type FormResult } from '../auth-forms/form-parts.tsx';
+import { formatPrice } from './format-price.ts';
+import { INTERVAL_LABEL, PlanList, type CurrentPlan } from './plan-list.tsx';
+import { PROVIDER_TEXT } from './pricing-info.tsx';
+
+/** What a pricing page's loader answers (app/features/pricing/pricing.server.ts). */
+export interface PricingData {
+  plans: Plans['plans'];
+  providers: Plans['providers'];
+  signedIn: boolean;
+  current: CurrentPlan | null;
+  chosenPlanId: number | null;
+  /** This page's path, /pricing or /en/pricing-sport: where sign-in comes back to. */
+  path: string;
+}
+
+/** Sign in, then back to this page with the plan picked out. */
+export function signInForPlan(path: string, plan: Pick<Plan, 'code'>): string {
+  return `/login?redirect=${encodeURIComponent(`${path}?plan=${encodeURIComponent(plan.code)}`)}`;
+}
+
+const buttonClass =
+  'block w-full rounded-md bg-brand-600 px-4 py-2 text-center font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60';
+
+function priceText(plan: Plan): string {
+  const price = plan.prices[0];
+  if (!price) return 'free';
+  return `${formatPrice(price.amountMinor, price.currency)}${plan.interval ? ` ${INTERVAL_LABEL[plan.interval]}` : ''}`;
+}
+
+export function PricingPlans({ data, answer }: { data: PricingData; answer: FormResult | undefined }) {
+  const { plans, providers, signedIn, current, chosenPlanId, path } = data;
+  const navigation = useNavigation();
+  const sending = navigation.state === 'submitting' ? String(navigation.formData?.get('planId') ?? '') : null;
+  const chosen = plans.find((plan) => plan.id === chosenPlanId) ?? null;
+  const open = providers.length > 0;
+
+  function choose(plan: Plan, isCurrent: boolean) {
+    if (plan.prices.length === 0)
+      return <p className="text-sm text-slate-700 dark:text-slate-300">Free for everyone, no account needed.</p>;
+    if (!open) return <p className="text-sm text-slate-700 dark:text-slate-300">Not on sale yet.</p>;
+    const label = isCurrent ? 'Renew' : 'Choose';
+    if (!signedIn)
+      return (
+        <AppLink to={signInForPlan(path, plan)} className={buttonClass}>
+          {label} <span className="sr-only">{plan.name}</span>
+        </AppLink>
+      );
+    return (
+      <button type="submit" name="planId" value={plan.id} className={buttonClass} disabled={sending !== null}>
+        {sending === String(plan.id) ? 'Opening checkout…' : label} <span className="sr-only">{plan.name}</span>
+      </button>
+    );
+  }
+
+  const list = <PlanList plans={plans} current={current} chosenPlanId={chosenPlanId} choose={choose} />;
+  if (plans.length === 0)
+    return <p className="text-slate-700 dark:text-slate-300">No plans are on offer here at the moment.</p>;
+  return (
+    <>
+      {answer ? (
+        <div className="mb-4">
+          <FormAlert id="pricing-alert" result={answer} />
+        </div>
+      ) : null}
+      {signedIn ? (
+        <Form method="post" aria-label="Choose a plan" aria-describedby={answer ? 'pricing-alert' : undefined}>
+          {chosen && open ? (
+            <div className="mb-6 rounded-xl border border-brand-600 bg-brand-50 p-4 text-brand-900 dark:border-brand-100 dark:bg-slate-900 dark:text-brand-100">
+              <p>
+                You chose <strong>{chosen.name}</strong>, {priceText(chosen)}.
+              </p>
+              <button
+                type="submit"
+                name="planId"
+                value={chosen.id}
+                className={`${buttonClass} mt-3 sm:w-auto`}
+                disabled={sending !== null}
+              >
+                {sending === String(chosen.id) ? 'Opening checkout…' : 'Continue to payment'}
+              </button>
+            </div>
+          ) : null}
+          <ProviderChoice providers={providers} />
+          {list}
+        </Form>
+      ) : (
+        list
+      )}
+    </>
+  );
+}
+
+/** One way to pay goes as it is; with several, the visitor picks before choosing a plan. */
+function ProviderChoice({ providers }: { providers: readonly PaymentProvider[] }) {
+  if (providers.length <= 1) return providers[0] ? <input type="hidden" name="provider" value={providers[0]} /> : null;
+  return (
+    <fieldset className="mb-6">
+      <legend className="font-semibold">Pay with</legend>
+      <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+        {providers.map((provider, index) => (
+          <label key={provider} className="flex items-center gap-2">
+            <input type="radio" name="provider" value={provider} defaultChecked={index === 0} />
+            {PROVIDER_TEXT[provider].name}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
