@@ -3,7 +3,7 @@
 // decides (a sign-in link for a guest, a submit button for a signed-in visitor).
 // Server-rendered and static: nothing here needs JavaScript in the browser.
 import type { ReactNode } from 'react';
-import type { Plan, PlanInterval } from '../../../domain/payments-contracts.ts';
+import type { Currency, Plan, PlanInterval, Price } from '../../../domain/payments-contracts.ts';
 import { formatPlanDate, formatPrice, yearlySaving, type YearlySaving } from './format-price.ts';
 
 export const INTERVAL_LABEL: Record<PlanInterval, string> = { month: 'a month', year: 'a year', season: 'a season' };
@@ -15,11 +15,19 @@ export interface CurrentPlan {
   expiresAt: string | null;
 }
 
+/** The price a plan is sold at here: in the site's currency (PAYMENT_CURRENCY), as checkout charges it. */
+export function priceOf(plan: Plan, currency: Currency): Price | undefined {
+  return plan.prices.find((price) => price.currency === currency) ?? plan.prices[0];
+}
+
 /** The Premium yearly plan's saving over twelve monthly payments, in the currency both are shown in. */
-export function savingsByPlan(plans: readonly Plan[]): Map<number, YearlySaving & { currency: string }> {
+export function savingsByPlan(
+  plans: readonly Plan[],
+  currency: Currency,
+): Map<number, YearlySaving & { currency: string }> {
   const savings = new Map<number, YearlySaving & { currency: string }>();
   for (const yearly of plans.filter((plan) => plan.interval === 'year')) {
-    const yearlyPrice = yearly.prices[0];
+    const yearlyPrice = priceOf(yearly, currency);
     const monthly = plans.find(
       (plan) => plan.kind === yearly.kind && plan.sport === yearly.sport && plan.interval === 'month',
     );
@@ -33,19 +41,20 @@ export function savingsByPlan(plans: readonly Plan[]): Map<number, YearlySaving 
 
 export function PlanList(props: {
   plans: readonly Plan[];
+  currency: Currency;
   current: CurrentPlan | null;
   /** The plan a visitor chose before signing in, shown picked out. */
   chosenPlanId?: number | null;
   choose: (plan: Plan, isCurrent: boolean) => ReactNode;
 }) {
-  const { plans, current, chosenPlanId, choose } = props;
-  const savings = savingsByPlan(plans);
+  const { plans, currency, current, chosenPlanId, choose } = props;
+  const savings = savingsByPlan(plans, currency);
   return (
     <ul className="grid gap-4 md:grid-cols-3" aria-label="Plans">
       {plans.map((plan) => {
         const isCurrent = current?.planId === plan.id;
         const headingId = `plan-${plan.code}`;
-        const price = plan.prices[0];
+        const price = priceOf(plan, currency);
         const saving = savings.get(plan.id);
         const picked = chosenPlanId === plan.id;
         return (
@@ -77,16 +86,19 @@ export function PlanList(props: {
                   </span>
                 </>
               ) : (
-                <span className="text-3xl font-bold">Free</span>
+                <>
+                  <span className="text-3xl font-bold">{formatPrice(0, currency)}</span>{' '}
+                  <span className="text-slate-700 dark:text-slate-300">for everyone</span>
+                </>
               )}
             </p>
             {saving ? (
               <p className="mt-1 text-sm font-semibold text-brand-700 dark:text-brand-100">
-                Save {saving.percent}% ({formatPrice(saving.amountMinor, saving.currency)}) against paying monthly
+                {`Save ${saving.percent}% (${formatPrice(saving.amountMinor, saving.currency)}) against paying monthly`}
               </p>
             ) : null}
             {plan.trialDays > 0 ? (
-              <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">First {plan.trialDays} days free</p>
+              <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{`First ${plan.trialDays} days free`}</p>
             ) : null}
             {isCurrent && current?.expiresAt ? (
               <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">

@@ -36,7 +36,10 @@ const plans: Plan[] = [
   plan(3, 'premium-yearly', 'Premium yearly', {
     interval: 'year',
     durationDays: 365,
-    prices: [{ currency: 'EUR', amountMinor: 4990 }],
+    prices: [
+      { currency: 'USD', amountMinor: 5490 },
+      { currency: 'EUR', amountMinor: 4990 },
+    ],
     features: ['No ads'],
   }),
 ];
@@ -45,6 +48,7 @@ function render(over: Partial<PricingData>) {
   const data: PricingData = {
     plans,
     providers: ['sandbox'],
+    currency: 'EUR',
     signedIn: false,
     current: null,
     chosenPlanId: null,
@@ -65,6 +69,12 @@ describe('PricingPlans', () => {
     expect(html).toContain('Save 16% (€9.98) against paying monthly');
   });
 
+  it('shows prices in the currency checkout charges in', () => {
+    const html = render({ currency: 'USD' });
+    expect(html).toContain('US$54.90');
+    expect(html).not.toContain('€49.90');
+  });
+
   it('sends a guest to sign in and back to the same choice', () => {
     const html = render({});
     expect(html).toContain(`href="/login?redirect=${encodeURIComponent('/pricing?plan=premium-yearly')}"`);
@@ -75,8 +85,8 @@ describe('PricingPlans', () => {
     const html = render({ signedIn: true, current: { planId: 3, expiresAt: '2027-01-31T10:00:00.000Z' } });
     expect(html).toContain('Your plan');
     expect(html).toContain('Until <time dateTime="2027-01-31T10:00:00.000Z">31 January 2027</time>');
-    expect(html).toMatch(/<button type="submit" value="2"[^>]*name="planId">Choose/);
-    expect(html).toMatch(/<button type="submit" value="3"[^>]*name="planId">Renew/);
+    expect(html).toMatch(/<button type="submit" value="2"[^>]*name="planId">Choose<span/);
+    expect(html).toMatch(/<button type="submit" value="3"[^>]*name="planId">Renew<span/);
     expect(html).toContain('<input type="hidden" name="provider" value="sandbox"/>');
   });
 

@@ -4,17 +4,19 @@
 // visitor's Choose posts the plan to the page's action, which makes the order.
 // All of it works without JavaScript.
 import { Form, useNavigation } from 'react-router';
-import type { Plan, PaymentProvider, Plans } from '../../../domain/payments-contracts.ts';
+import type { Currency, Plan, PaymentProvider, Plans } from '../../../domain/payments-contracts.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { FormAlert, type FormResult } from '../auth-forms/form-parts.tsx';
 import { formatPrice } from './format-price.ts';
-import { INTERVAL_LABEL, PlanList, type CurrentPlan } from './plan-list.tsx';
+import { INTERVAL_LABEL, PlanList, priceOf, type CurrentPlan } from './plan-list.tsx';
 import { PROVIDER_TEXT } from './pricing-info.tsx';
 
 /** What a pricing page's loader answers (app/features/pricing/pricing.server.ts). */
 export interface PricingData {
   plans: Plans['plans'];
   providers: Plans['providers'];
+  /** The currency checkout charges in (PAYMENT_CURRENCY). */
+  currency: Currency;
   signedIn: boolean;
   current: CurrentPlan | null;
   chosenPlanId: number | null;
@@ -30,14 +32,14 @@ export function signInForPlan(path: string, plan: Pick<Plan, 'code'>): string {
 const buttonClass =
   'block w-full rounded-md bg-brand-600 px-4 py-2 text-center font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60';
 
-function priceText(plan: Plan): string {
-  const price = plan.prices[0];
+function priceText(plan: Plan, currency: Currency): string {
+  const price = priceOf(plan, currency);
   if (!price) return 'free';
   return `${formatPrice(price.amountMinor, price.currency)}${plan.interval ? ` ${INTERVAL_LABEL[plan.interval]}` : ''}`;
 }
 
 export function PricingPlans({ data, answer }: { data: PricingData; answer: FormResult | undefined }) {
-  const { plans, providers, signedIn, current, chosenPlanId, path } = data;
+  const { plans, providers, currency, signedIn, current, chosenPlanId, path } = data;
   const navigation = useNavigation();
   const sending = navigation.state === 'submitting' ? String(navigation.formData?.get('planId') ?? '') : null;
   const chosen = plans.find((plan) => plan.id === chosenPlanId) ?? null;
@@ -51,17 +53,21 @@ export function PricingPlans({ data, answer }: { data: PricingData; answer: Form
     if (!signedIn)
       return (
         <AppLink to={signInForPlan(path, plan)} className={buttonClass}>
-          {label} <span className="sr-only">{plan.name}</span>
+          {label}
+          <span className="sr-only">{` ${plan.name}`}</span>
         </AppLink>
       );
     return (
       <button type="submit" name="planId" value={plan.id} className={buttonClass} disabled={sending !== null}>
-        {sending === String(plan.id) ? 'Opening checkout…' : label} <span className="sr-only">{plan.name}</span>
+        {sending === String(plan.id) ? 'Opening checkout…' : label}
+        <span className="sr-only">{` ${plan.name}`}</span>
       </button>
     );
   }
 
-  const list = <PlanList plans={plans} current={current} chosenPlanId={chosenPlanId} choose={choose} />;
+  const list = (
+    <PlanList plans={plans} currency={currency} current={current} chosenPlanId={chosenPlanId} choose={choose} />
+  );
   if (plans.length === 0)
     return <p className="text-slate-700 dark:text-slate-300">No plans are on offer here at the moment.</p>;
   return (
@@ -76,7 +82,8 @@ export function PricingPlans({ data, answer }: { data: PricingData; answer: Form
           {chosen && open ? (
             <div className="mb-6 rounded-xl border border-brand-600 bg-brand-50 p-4 text-brand-900 dark:border-brand-100 dark:bg-slate-900 dark:text-brand-100">
               <p>
-                You chose <strong>{chosen.name}</strong>, {priceText(chosen)}.
+                You chose <strong>{chosen.name}</strong>
+                {`, ${priceText(chosen, currency)}.`}
               </p>
               <button
                 type="submit"
