@@ -34,7 +34,7 @@ async function expectSent(page: Page) {
   await expect(
     page.getByRole('heading', { name: 'Thank you, Ada Lovelace. Your message has been sent.' }),
   ).toBeVisible();
-  await expect(page.getByRole('status')).toContainText('We read every message and will reply to ada@example.org');
+  await expect(page.getByRole('main').getByRole('status')).toContainText('We read every message and will reply to ada@example.org');
   await expect(page.getByRole('button', { name: 'Send message' })).toHaveCount(0);
 }
 
