@@ -62,7 +62,7 @@ export function PlanList(props: {
             key={plan.id}
             aria-labelledby={headingId}
             className={`flex flex-col rounded-xl border bg-white p-5 dark:bg-slate-900 ${
-              picked || isCurrent
+              picked
                 ? 'border-brand-600 ring-2 ring-brand-600 dark:border-brand-100 dark:ring-brand-100'
                 : 'border-slate-200 dark:border-slate-800'
             }`}
