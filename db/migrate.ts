@@ -15,6 +15,7 @@ import { cmsPeopleMigration } from './migrations/0009-cms-people.ts';
 import { hotMatchesSettingsMigration } from './migrations/0010-hot-matches-settings.ts';
 import { matchCorrectionsMigration } from './migrations/0011-match-corrections.ts';
 import { matchSearchIndexMigration } from './migrations/0012-match-search-index.ts';
+import { paymentsMigration } from './migrations/0013-payments.ts';
 
 export const MIGRATIONS: readonly ScorelineMigration[] = [
   siteMigration,
@@ -29,6 +30,7 @@ export const MIGRATIONS: readonly ScorelineMigration[] = [
   hotMatchesSettingsMigration,
   matchCorrectionsMigration,
   matchSearchIndexMigration,
+  paymentsMigration,
 ];
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -489,6 +489,99 @@ export interface SiteSettingTable {
   updated_at: Timestamp;
 }
 
+/** A plan (migration 0013, issue #21): its id outlives every change; the terms are in plan_version. */
+export interface PlanTable {
+  id: Id;
+  code: string;
+  /** domain/payments-contracts.ts PLAN_KINDS. */
+  kind: string;
+  sport: string | null;
+  /** Where /pricing shows it: 1, 2, 3… */
+  position: number;
+  current_version: number;
+  created_at: Timestamp;
+}
+
+/** One version of a plan's terms; orders keep the version they were made at. */
+export interface PlanVersionTable {
+  id: Id;
+  plan_id: Ref;
+  version: number;
+  name: string;
+  interval: string | null;
+  duration_days: number | null;
+  trial_days: Generated<number>;
+  /** JSON array of strings. */
+  features: string;
+  /** JSON array of entitlement names. */
+  entitlements: string;
+  created_at: Timestamp;
+}
+
+/** A plan version's price in one currency, in minor units. */
+export interface PlanPriceTable {
+  plan_version_id: Ref;
+  currency: string;
+  amount_minor: number;
+}
+
+/** One checkout (issue #21); amount and currency copied from the plan version when it was made. */
+export interface PaymentOrderTable {
+  /** Random: 'ord_' and 22 base64url characters. */
+  id: string;
+  user_id: Ref;
+  plan_id: Ref;
+  plan_version_id: Ref;
+  plan_version: number;
+  provider: string;
+  /** domain/payments-contracts.ts ORDER_STATUSES. */
+  status: string;
+  amount_minor: number;
+  currency: string;
+  coupon_code: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Every change of an order's status, with its cause. */
+export interface OrderEventTable {
+  id: Id;
+  order_id: string;
+  /** null when the order was created. */
+  from_status: string | null;
+  to_status: string;
+  cause: string;
+  provider_event_id: string | null;
+  created_at: Timestamp;
+}
+
+/** A provider event already settled: (provider, event_id) is the primary key. */
+export interface ProcessedProviderEventTable {
+  provider: string;
+  event_id: string;
+  type: string;
+  order_id: string | null;
+  processed_at: Timestamp;
+}
+
+/** What one paid order granted of one entitlement; a refund revokes it. */
+export interface EntitlementGrantTable {
+  id: Id;
+  order_id: string;
+  user_id: Ref;
+  name: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+/** When a user's entitlement ends: the latest end of its grants in force. */
+export interface EntitlementTable {
+  user_id: Ref;
+  name: string;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   contact_message: ContactMessageTable;
   contact_reply: ContactReplyTable;
@@ -530,4 +623,12 @@ export interface Database {
   site_setting: SiteSettingTable;
   match_correction: MatchCorrectionTable;
   staff_policy: StaffPolicyTable;
+  plan: PlanTable;
+  plan_version: PlanVersionTable;
+  plan_price: PlanPriceTable;
+  payment_order: PaymentOrderTable;
+  order_event: OrderEventTable;
+  processed_provider_event: ProcessedProviderEventTable;
+  entitlement_grant: EntitlementGrantTable;
+  entitlement: EntitlementTable;
 }

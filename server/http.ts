@@ -25,6 +25,7 @@ import { footballErrorResponse, footballRoutes } from './modules/football/footba
 import { matchInsightRoutes } from './modules/football/match-insight.routes.ts';
 import { followingRoutes } from './modules/football/following.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { replayRoutes, testReplayRoutes } from './ingest/replay.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { sitemapRoutes } from './modules/site/sitemap.ts';
@@ -183,6 +184,7 @@ export function createHttpApp(options: HttpAppOptions) {
   footballRoutes(services.football, api);
   matchInsightRoutes(services.matchInsight, api);
   followingRoutes(services.following, api);
+  paymentsRoutes({ payments: services.payments, sessions: services.sessions, config }, api);
   liveRoutes(services.live.hub, api, { requestIdOf });
   replayRoutes(services.replays, api, config.TRUST_PROXY);
   if (services.config.ENABLE_TEST_ROUTES) testReplayRoutes(services.replays, api, services.clock);

@@ -25,6 +25,8 @@ import { createLiveService, type LiveService } from './modules/live/live.service
 import { createReliveService, type ReliveService } from './ingest/relive.ts';
 import { createContactService, type ContactService } from './modules/site/contact.service.ts';
 import { createPagesService, type PagesService } from './modules/site/pages.service.ts';
+import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
+import { createSandboxProvider, webhookSecret } from './modules/payments/payments.sandbox.ts';
 import type { LiveBus } from './platform/bus.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { publicConfig, type Config, type PublicConfig } from './platform/config.ts';
@@ -68,6 +70,8 @@ export interface AppServices {
   ingest: Ingest;
   /** "Relive this match": on-demand replays (issue #4). */
   replays: ReliveService;
+  /** Plans, orders, settlement and entitlements: the one answer to "may this user…" (issue #21). */
+  payments: PaymentsService;
 }
 
 export function createServices(options: {
@@ -118,6 +122,18 @@ export function createServices(options: {
   const directory = createUserDirectory({ db, engine: options.database.engine, clock });
   const contact = createContactService(db, clock, rateLimits);
   const pages = createPagesService({ db, clock });
+  const payments = createPaymentsService({
+    db,
+    engine: options.database.engine,
+    clock,
+    currency: config.PAYMENT_CURRENCY,
+    providers: [
+      createSandboxProvider({
+        baseUrl: config.PAYMENT_BASE_URL ?? config.BASE_URL,
+        secret: webhookSecret(config.PAYMENT_WEBHOOK_SECRET, options.sessionSecret),
+      }),
+    ],
+  });
   return {
     config: options.config,
     publicConfig: publicConfig(options.config),
@@ -143,5 +159,6 @@ export function createServices(options: {
     live,
     ingest,
     replays: createReliveService({ ingest, football, rateLimits, perAddress: config.RELIVES_PER_ADDRESS }),
+    payments,
   };
 }

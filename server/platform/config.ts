@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { CURRENCIES } from '../../domain/payments-contracts.ts';
 
 const optionalUrl = z
   .string()
@@ -67,6 +68,13 @@ export const configSchema = z.object({
   // Payment and pricing (spec §9)
   PAYMENT_CLIENT_ID: optionalText,
   PRICING_OVERLAY_WEB_DOMAIN_NAME: optionalText,
+  // Key (≥ 32 characters) the sandbox provider signs its webhooks with (issue #21, docs/payments.md).
+  // Empty = derived from the session secret, which is right while the sandbox is this site itself.
+  PAYMENT_WEBHOOK_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  // The currency orders are made in; each plan version has a price in it.
+  PAYMENT_CURRENCY: z.enum(CURRENCIES).default('EUR'),
 
   // Social links shown in the footer (spec §9)
   SOCIAL_TELEGRAM_URL: optionalUrl,

@@ -1,0 +1,338 @@
+// Plans, orders, settlement and entitlements (issue #21; docs/payments.md).
+// The one answer every module asks about "may this user…" is entitlements().
+//
+// Settlement is exactly once: each provider event id is recorded in the same
+// transaction as the change it makes, and the order's row is held meanwhile, so
+// a duplicate, a replay or a concurrent delivery changes nothing a second time.
+// Late and out-of-order events are judged against the order's state:
+//   pending | failed | expired --payment.succeeded--> paid   (grants the plan)
+//   pending                    --payment.failed-----> failed
+//   paid                       --refund.succeeded---> refunded (revokes the grant)
+//   pending | failed | expired --refund.succeeded---> refunded (nothing was granted)
+// and anything else (paid twice, failed after paid, paid after refunded) is ignored.
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DatabaseEngine } from '../../../db/client.ts';
+import type { Database } from '../../../db/schema.ts';
+import { inTransaction } from '../../../db/transaction.ts';
+import {
+  CURRENCIES,
+  ENTITLEMENT_NAMES,
+  ORDER_STATUSES,
+  PAYMENT_PROVIDERS,
+  PLAN_INTERVALS,
+  PLAN_KINDS,
+  type Currency,
+  type CreateOrderInput,
+  type Entitlement,
+  type EntitlementName,
+  type Order,
+  type OrderStatus,
+  type PaymentsMe,
+  type Plan,
+  type Plans,
+} from '../../../domain/payments-contracts.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { PaymentProvider, ProviderEvent, WebhookReading } from './payments.providers.ts';
+import {
+  insertGrant,
+  insertOrder,
+  insertOrderEvent,
+  insertProcessedEvent,
+  selectActiveGrants,
+  selectCurrentPlanVersion,
+  selectEntitlements,
+  selectOrder,
+  selectOrderEvents,
+  selectOrderGrants,
+  selectPlanVersions,
+  updateGrant,
+  updateOrderStatus,
+  writeEntitlement,
+  type OrderRow,
+  type PlanVersionRow,
+} from './payments.queries.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type CreateOrderResult =
+  | { ok: true; order: Order; checkoutUrl: string }
+  | { ok: false; code: 'unknown_plan' | 'not_for_sale' | 'unknown_provider' | 'invalid_coupon'; message: string };
+
+export type SettleOutcome = 'applied' | 'duplicate' | 'ignored';
+
+export type WebhookResult =
+  | { ok: true; outcome: SettleOutcome }
+  | {
+      ok: false;
+      code: 'unknown_provider' | 'invalid_signature' | 'unknown_order' | 'amount_mismatch';
+      message: string;
+    };
+
+export interface PaymentsService {
+  listPlans(): Promise<Plans>;
+  createOrder(userId: number, input: CreateOrderInput): Promise<CreateOrderResult>;
+  /** The order when it is this user's; null for anyone else's, as for one that does not exist. */
+  getOrder(userId: number, orderId: string): Promise<Order | null>;
+  me(userId: number): Promise<PaymentsMe>;
+  /** What the user may do now: the one answer other modules ask (ads, media). */
+  entitlements(userId: number): Promise<Entitlement[]>;
+  /** Verifies a provider's webhook over its raw body and settles the event it carries. */
+  receiveWebhook(providerId: string, rawBody: string, headers: Headers): Promise<WebhookResult>;
+  /** Settles one verified provider event, exactly once per (provider, event id). */
+  settle(providerId: string, event: ProviderEvent): Promise<WebhookResult>;
+  /** An order's history: every change of status with its cause (oldest first). */
+  orderHistory(
+    orderId: string,
+  ): Promise<Array<{ from: string | null; to: string; cause: string; providerEventId: string | null; at: string }>>;
+}
+
+function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
+  return values.find((item) => item === value) ?? fallback;
+}
+
+function toPlan(row: PlanVersionRow): Plan {
+  return {
+    id: row.planId,
+    code: row.code,
+    name: row.name,
+    kind: oneOf(PLAN_KINDS, row.kind, 'premium'),
+    sport: row.sport,
+    interval: row.interval === null ? null : oneOf(PLAN_INTERVALS, row.interval, 'month'),
+    durationDays: row.durationDays,
+    prices: row.prices.flatMap((price) => {
+      const currency = CURRENCIES.find((item) => item === price.currency);
+      return currency ? [{ currency, amountMinor: price.amountMinor }] : [];
+    }),
+    features: row.features,
+    entitlements: row.entitlements.filter((name): name is EntitlementName =>
+      (ENTITLEMENT_NAMES as readonly string[]).includes(name),
+    ),
+    trialDays: row.trialDays,
+    version: row.version,
+  };
+}
+
+function toOrder(row: OrderRow): Order {
+  return {
+    id: row.id,
+    status: oneOf(ORDER_STATUSES, row.status, 'pending'),
+    amountMinor: row.amountMinor,
+    currency: oneOf(CURRENCIES, row.currency, 'EUR'),
+    planId: row.planId,
+    planVersion: row.planVersion,
+    provider: oneOf(PAYMENT_PROVIDERS, row.provider, 'sandbox'),
+    createdAt: row.createdAt,
+  };
+}
+
+/** 'ord_' and 128 random bits: an order's id cannot be guessed from another's. */
+function newOrderId(): string {
+  return `ord_${randomBytes(16).toString('base64url')}`;
+}
+
+/** What an event does to an order in `status`: the new status, or null for nothing. */
+export function nextStatus(status: OrderStatus, type: ProviderEvent['type']): OrderStatus | null {
+  switch (type) {
+    case 'payment.succeeded':
+      return status === 'pending' || status === 'failed' || status === 'expired' ? 'paid' : null;
+    case 'payment.failed':
+      return status === 'pending' ? 'failed' : null;
+    case 'refund.succeeded':
+      return status === 'refunded' ? null : 'refunded';
+  }
+}
+
+export function createPaymentsService(options: {
+  db: Kysely<Database>;
+  engine: DatabaseEngine;
+  clock: Clock;
+  providers: readonly PaymentProvider[];
+  currency: Currency;
+}): PaymentsService {
+  const { db, engine, clock, providers } = options;
+
+  function providerOf(id: string): PaymentProvider | undefined {
+    return providers.find((provider) => provider.id === id);
+  }
+
+  async function freePlan(): Promise<Plan> {
+    const plans = (await selectPlanVersions(db)).map(toPlan);
+    const free = plans.find((plan) => plan.kind === 'free');
+    if (!free) throw new Error('No Free plan: migration 0013 seeds one');
+    return free;
+  }
+
+  /** Extends each entitlement of the order's plan from the later of now and its current end. */
+  async function grant(trx: Parameters<typeof insertGrant>[0], order: OrderRow, now: Date): Promise<void> {
+    const [version] = await selectPlanVersions(trx, [order.planVersionId]);
+    if (!version?.durationDays) return;
+    for (const name of version.entitlements) {
+      const grants = await selectActiveGrants(trx, order.userId, name);
+      const currentEnd = Math.max(now.getTime(), ...grants.map((row) => Date.parse(row.endsAt)));
+      const startsAt = new Date(currentEnd);
+      const endsAt = new Date(currentEnd + version.durationDays * DAY_MS);
+      await insertGrant(trx, { orderId: order.id, userId: order.userId, name, startsAt, endsAt });
+      await writeEntitlement(trx, order.userId, name, endsAt);
+    }
+  }
+
+  /**
+   * Takes back what the order granted and has not been used yet: its grant ends now (or never
+   * starts), and the grants queued after it move earlier by as much, so the user keeps exactly what
+   * the other orders paid for.
+   */
+  async function revoke(trx: Parameters<typeof insertGrant>[0], order: OrderRow, now: Date): Promise<void> {
+    for (const row of await selectOrderGrants(trx, order.id)) {
+      if (row.revokedAt !== null) continue;
+      const startsAt = Date.parse(row.startsAt);
+      const endsAt = Date.parse(row.endsAt);
+      const cut = Math.max(now.getTime(), startsAt);
+      const removed = Math.max(0, endsAt - cut);
+      if (removed > 0) {
+        for (const later of await selectActiveGrants(trx, order.userId, row.name)) {
+          if (later.id === row.id || Date.parse(later.startsAt) < endsAt) continue;
+          await updateGrant(trx, later.id, {
+            startsAt: new Date(Date.parse(later.startsAt) - removed),
+            endsAt: new Date(Date.parse(later.endsAt) - removed),
+          });
+        }
+      }
+      await updateGrant(trx, row.id, { endsAt: new Date(Math.min(endsAt, cut)), revokedAt: now });
+      const remaining = await selectActiveGrants(trx, order.userId, row.name);
+      const end = Math.max(0, ...remaining.map((item) => Date.parse(item.endsAt)));
+      await writeEntitlement(trx, order.userId, row.name, end > now.getTime() ? new Date(end) : null);
+    }
+  }
+
+  const service: PaymentsService = {
+    async listPlans() {
+      return {
+        plans: (await selectPlanVersions(db)).map(toPlan),
+        providers: PAYMENT_PROVIDERS.filter((id) => providerOf(id) !== undefined),
+      };
+    },
+
+    async createOrder(userId, input) {
+      const provider = providerOf(input.provider);
+      if (!provider) {
+        return {
+          ok: false,
+          code: 'unknown_provider',
+          message: `This site does not offer the payment provider “${input.provider}”`,
+        };
+      }
+      const version = await selectCurrentPlanVersion(db, input.planId);
+      if (!version) return { ok: false, code: 'unknown_plan', message: 'There is no such plan' };
+      if (version.kind === 'free' || version.durationDays === null) {
+        return { ok: false, code: 'not_for_sale', message: 'This plan is free: there is nothing to pay' };
+      }
+      // Coupons (the hidden deal) come with their CMS screen; until then none is valid.
+      if (input.coupon !== undefined && input.coupon.trim() !== '') {
+        return { ok: false, code: 'invalid_coupon', message: 'This coupon is not valid' };
+      }
+      const price = version.prices.find((item) => item.currency === options.currency) ?? version.prices[0];
+      if (!price) return { ok: false, code: 'not_for_sale', message: 'This plan has no price' };
+      const now = clock.now();
+      const row: OrderRow = {
+        id: newOrderId(),
+        userId,
+        planId: version.planId,
+        planVersionId: version.versionId,
+        planVersion: version.version,
+        provider: provider.id,
+        status: 'pending',
+        amountMinor: price.amountMinor,
+        currency: price.currency,
+        createdAt: now.toISOString(),
+      };
+      await inTransaction(db, async (trx) => {
+        await insertOrder(trx, { ...row, couponCode: null, createdAt: now });
+        await insertOrderEvent(trx, {
+          orderId: row.id,
+          from: null,
+          to: 'pending',
+          cause: `checkout by user ${userId} with ${provider.id}`,
+          providerEventId: null,
+          at: now,
+        });
+      });
+      const order = toOrder(row);
+      return { ok: true, order, checkoutUrl: await provider.checkoutUrl(order) };
+    },
+
+    async getOrder(userId, orderId) {
+      const row = await selectOrder(db, orderId);
+      return row && row.userId === userId ? toOrder(row) : null;
+    },
+
+    async me(userId) {
+      const now = clock.now();
+      const active = (await selectActiveGrants(db, userId)).filter((row) => Date.parse(row.endsAt) > now.getTime());
+      if (active.length === 0) return { plan: await freePlan(), expiresAt: null, entitlements: [] };
+      const latest = active.reduce((best, row) => (Date.parse(row.endsAt) > Date.parse(best.endsAt) ? row : best));
+      const order = await selectOrder(db, latest.orderId);
+      const [version] = order ? await selectPlanVersions(db, [order.planVersionId]) : [];
+      return {
+        plan: version ? toPlan(version) : await freePlan(),
+        expiresAt: latest.endsAt,
+        entitlements: await service.entitlements(userId),
+      };
+    },
+
+    async entitlements(userId) {
+      const rows = await selectEntitlements(db, userId, clock.now());
+      return rows.flatMap((row) => {
+        const name = ENTITLEMENT_NAMES.find((item) => item === row.name);
+        return name ? [{ name, expiresAt: row.expiresAt }] : [];
+      });
+    },
+
+    async receiveWebhook(providerId, rawBody, headers) {
+      const provider = providerOf(providerId);
+      if (!provider) return { ok: false, code: 'unknown_provider', message: 'No such payment provider' };
+      const reading: WebhookReading = provider.readWebhook(rawBody, headers, clock.now());
+      if (!reading.ok) return { ok: false, code: 'invalid_signature', message: reading.message };
+      return service.settle(provider.id, reading.event);
+    },
+
+    async settle(providerId, event) {
+      const now = clock.now();
+      return inTransaction(db, async (trx): Promise<WebhookResult> => {
+        const order = await selectOrder(trx, event.orderId, { lock: { engine } });
+        if (!order || order.provider !== providerId) {
+          return { ok: false, code: 'unknown_order', message: 'There is no such order for this provider' };
+        }
+        if (event.amountMinor !== order.amountMinor || event.currency.toUpperCase() !== order.currency) {
+          return { ok: false, code: 'amount_mismatch', message: 'The amount or currency does not match the order' };
+        }
+        const first = await insertProcessedEvent(trx, {
+          provider: providerId,
+          eventId: event.id,
+          type: event.type,
+          orderId: order.id,
+          at: now,
+        });
+        if (!first) return { ok: true, outcome: 'duplicate' };
+        const from = oneOf(ORDER_STATUSES, order.status, 'pending');
+        const to = nextStatus(from, event.type);
+        if (to === null) return { ok: true, outcome: 'ignored' };
+        await updateOrderStatus(trx, order.id, to, now);
+        await insertOrderEvent(trx, {
+          orderId: order.id,
+          from,
+          to,
+          cause: `${providerId} ${event.type}`,
+          providerEventId: event.id,
+          at: now,
+        });
+        if (to === 'paid') await grant(trx, order, now);
+        if (to === 'refunded' && from === 'paid') await revoke(trx, order, now);
+        return { ok: true, outcome: 'applied' };
+      });
+    },
+
+    orderHistory: (orderId) => selectOrderEvents(db, orderId),
+  };
+  return service;
+}
