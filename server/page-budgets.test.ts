@@ -118,6 +118,8 @@ const pages: Array<[string, () => string]> = [
   ['league', () => `/league/${day.competitionCodes[0]}`],
   ['team', () => `/team/${day.teamIds[0]}`],
   ['match (live)', () => `/match/${day.matchIds[4]}`],
+  ['pricing', () => '/pricing'],
+  ['sport plans', () => '/pricing-sport'],
 ];
 
 describe('byte budgets (production build)', () => {

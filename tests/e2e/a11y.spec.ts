@@ -28,6 +28,8 @@ const PAGES: Array<{ name: string; path: string; status: number; prepare?: (page
       await expect(page.getByRole('alert')).toBeVisible();
     },
   },
+  { name: 'pricing', path: '/pricing', status: 200 },
+  { name: 'sport plans', path: '/pricing-sport', status: 200 },
   { name: 'login (auth layout)', path: '/login', status: 200 },
   { name: 'cms login', path: '/cms/login', status: 200 },
   { name: '404 page', path: '/no/such/page', status: 404 },

@@ -29,6 +29,7 @@ const PAGES: Array<{ name: string; path: string; focused?: boolean; status?: num
   { name: 'highlights', path: '/sport/football-1/highlights' },
   { name: 'movies', path: '/movies' },
   { name: 'pricing', path: '/pricing' },
+  { name: 'pricing-sport', path: '/pricing-sport' },
   { name: 'about-us', path: '/about-us' },
   { name: 'terms', path: '/terms' },
   { name: 'contact', path: '/contact' },

@@ -1,0 +1,60 @@
+// The pricing pages' loader and action (issue #21): the plans and ways to pay
+// from the payments service, the visitor's plan, the choice a guest brought back
+// from signing in; and a signed-in visitor's choice turned into an order, whose
+// checkout the browser is sent to. The price is the server's to decide: only the
+// plan and the way to pay are read from the form.
+import { data, redirect, redirectDocument, type RouterContextProvider } from 'react-router';
+import { createOrderInputSchema, type PlanKind } from '../../../domain/payments-contracts.ts';
+import { getServices } from '../../../server/router-context.server.ts';
+import { getCurrentUser } from '../../lib/auth/current-user.server.ts';
+import type { FormResult } from '../auth-forms/form-parts.tsx';
+import { signInForPlan, type PricingData } from './pricing-plans.tsx';
+
+type Context = Readonly<RouterContextProvider>;
+
+export async function loadPricing(
+  request: Request,
+  context: Context,
+  kinds: readonly PlanKind[],
+): Promise<PricingData> {
+  const url = new URL(request.url);
+  const { payments, config } = getServices(context);
+  const user = await getCurrentUser(context);
+  const [catalogue, me] = await Promise.all([payments.listPlans(), user ? payments.me(user.id) : null]);
+  const plans = catalogue.plans.filter((plan) => kinds.includes(plan.kind));
+  const chosenCode = url.searchParams.get('plan');
+  const chosen = chosenCode ? plans.find((plan) => plan.code === chosenCode && plan.prices.length > 0) : undefined;
+  return {
+    plans,
+    providers: catalogue.providers,
+    currency: config.PAYMENT_CURRENCY,
+    signedIn: user !== null,
+    current: me ? { planId: me.plan.id, expiresAt: me.expiresAt } : null,
+    chosenPlanId: chosen?.id ?? null,
+    path: url.pathname,
+  };
+}
+
+export async function choosePlan(request: Request, context: Context) {
+  const url = new URL(request.url);
+  const form = await request.formData();
+  const planId = Number(form.get('planId'));
+  const provider = String(form.get('provider') ?? '');
+  const { payments } = getServices(context);
+  const user = await getCurrentUser(context);
+  if (!user) {
+    // Signed out since the page was shown: sign in, and come back to the same choice.
+    const plan = (await payments.listPlans()).plans.find((candidate) => candidate.id === planId);
+    throw redirect(plan ? signInForPlan(url.pathname, plan) : `/login?redirect=${encodeURIComponent(url.pathname)}`);
+  }
+  const input = createOrderInputSchema.safeParse({ planId, provider });
+  if (!input.success) return refusal('Choose one of the plans above.', 400);
+  const result = await payments.createOrder(user.id, input.data);
+  // The checkout is the provider's page (or the sandbox's, under PAYMENT_BASE_URL): a full navigation.
+  if (result.ok) throw redirectDocument(result.checkoutUrl);
+  return refusal(`${result.message}.`, result.code === 'unknown_plan' ? 404 : 400);
+}
+
+function refusal(message: string, status: number) {
+  return data<FormResult>({ ok: false, message, fields: {}, values: {} }, { status });
+}
