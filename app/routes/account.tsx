@@ -2,11 +2,20 @@
 // sessions (revoke one, or sign out everywhere) and plan. Every form works
 // without JavaScript; each answers in place with its own message.
 import { Form, redirectDocument, useNavigation } from 'react-router';
-import { Field, FormAlert, SubmitButton, failureOf, type FormResult } from '../features/auth-forms/form-parts.tsx';
+import {
+  Field,
+  FormAlert,
+  SubmitButton,
+  failureOf,
+  linkClass,
+  type FormResult,
+} from '../features/auth-forms/form-parts.tsx';
 import { UpdatePasswordForm } from '../features/auth-forms/update-password-form.tsx';
 import { formFailure, formMessage, readForm } from '../features/auth-forms/auth-actions.server.ts';
 import { getCurrentUser } from '../lib/auth/current-user.server.ts';
 import { describeUserAgent } from '../lib/auth/auth-devices.ts';
+import { AppLink } from '../components/app-link.tsx';
+import { formatPlanDate } from '../features/pricing/format-price.ts';
 import { namedMiddleware } from '../lib/auth/route-middleware.server.ts';
 import { pageMeta } from '../lib/seo/seo.ts';
 import type { Route } from './+types/account';
@@ -26,14 +35,15 @@ async function requireUser(context: Route.LoaderArgs['context']) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const current = await requireUser(context);
-  const { accounts } = getServices(context);
-  const [user, sessions, favourites] = await Promise.all([
+  const { accounts, payments } = getServices(context);
+  const [user, sessions, favourites, plan] = await Promise.all([
     accounts.getUser(current.id),
     accounts.listSessions(current.id, current.familyId),
     accounts.listFavourites(current.id),
+    payments.me(current.id),
   ]);
   if (!user) throw redirectDocument('/login');
-  return { user, sessions, favourites };
+  return { user, sessions, favourites, plan };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -90,13 +100,12 @@ const secondaryButtonClass =
   'rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold hover:bg-slate-100 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800';
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, sessions, favourites } = loaderData;
+  const { user, sessions, favourites, plan } = loaderData;
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : null;
   const answer = actionData as (FormResult & { intent?: string }) | undefined;
   const resultFor = (intent: string): FormResult | undefined => (answer?.intent === intent ? answer : undefined);
   const profile = resultFor('profile');
-  const plan = user.plan.charAt(0).toUpperCase() + user.plan.slice(1);
 
   return (
     <>
@@ -248,7 +257,30 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             Plan
           </h2>
           <p className="mt-2">
-            Your plan: <strong>{plan}</strong>. Paid plans are coming; everything on the site is open to you meanwhile.
+            Your plan: <strong>{plan.plan.name}</strong>
+            {plan.expiresAt ? (
+              <>
+                , until <time dateTime={plan.expiresAt}>{formatPlanDate(plan.expiresAt)}</time>
+              </>
+            ) : null}
+            .
+          </p>
+          <p className="mt-2 text-slate-700 dark:text-slate-300">
+            {plan.expiresAt ? (
+              <>
+                It does not renew by itself: paying again before then adds the new period after this one.{' '}
+                <AppLink to={`/pricing?plan=${encodeURIComponent(plan.plan.code)}`} className={linkClass}>
+                  Renew {plan.plan.name}
+                </AppLink>
+              </>
+            ) : (
+              <>
+                Scores, fixtures and results stay free for everyone. Premium takes the ads away.{' '}
+                <AppLink to="/pricing" className={linkClass}>
+                  See the plans
+                </AppLink>
+              </>
+            )}
           </p>
         </section>
       </div>
