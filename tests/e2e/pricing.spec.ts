@@ -1,7 +1,9 @@
 // The pricing pages in a real browser (issue #21): a guest compares the plans,
 // chooses Premium yearly, is sent to sign in, registers instead, and comes back
-// to /pricing with that choice picked out, one button from paying; that signed-in
-// page passes axe in light and dark (a11y.spec.ts checks a guest's). The checkout is the payments journey's.
+// to /pricing with that choice picked out; that signed-in page hydrates without
+// errors and passes axe in light and dark (a11y.spec.ts checks a guest's), and one
+// click makes the order and opens the sandbox checkout. What the checkout does is
+// the payments journey's.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { prepareContext, waitForHydration } from './support.ts';
@@ -14,6 +16,12 @@ test.beforeEach(async ({ context }) => {
 });
 
 test('a guest chooses Premium yearly, registers, and comes back to the same choice', async ({ page }, testInfo) => {
+  // Prices and dates render the same in the browser as on the server: hydrating logs no mismatch (STYLE.md §7).
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
   await page.goto('/pricing');
   await waitForHydration(page);
   const plans = page.getByRole('list', { name: 'Plans' });
@@ -51,4 +59,9 @@ test('a guest chooses Premium yearly, registers, and comes back to the same choi
     await page.screenshot({ path: file, fullPage: true });
     await testInfo.attach(`pricing-chosen-${colorScheme}`, { path: file, contentType: 'image/png' });
   }
+  expect(errors).toEqual([]);
+
+  // One click from paying: the order is made and the browser goes to the sandbox's checkout.
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${BASE_URL}/payment/sandbox/[^/?#]+$`));
 });
