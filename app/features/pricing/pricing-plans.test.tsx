@@ -95,4 +95,18 @@ describe('PricingPlans', () => {
     expect(html).toContain('You chose <strong>Premium yearly</strong>, €49.90 a year.');
     expect(html).toMatch(/value="3"[^>]*>Continue to payment/);
   });
+
+  it('asks which way to pay when the site offers several, the first one picked', () => {
+    const html = render({ signedIn: true, providers: ['stripe', 'local'] });
+    expect(html).toContain('<legend class="font-semibold">Pay with</legend>');
+    expect(html).toMatch(/<input type="radio" name="provider" checked="" value="stripe"\/>Card/);
+    expect(html).toMatch(/<input type="radio" name="provider" value="local"\/>Bank transfer/);
+    expect(html).not.toContain('type="hidden" name="provider"');
+  });
+
+  it('offers no Choose while the site takes no payments', () => {
+    const html = render({ providers: [] });
+    expect(html).toContain('Not on sale yet.');
+    expect(html).not.toContain('/login?redirect=');
+  });
 });
