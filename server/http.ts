@@ -196,6 +196,9 @@ export function createHttpApp(options: HttpAppOptions) {
   api.get('/docs', (c) => c.html(renderApiDocs(api, config.SITE_NAME)));
   api.onError((error, c) => apiError(error, c));
   app.route('/api', api);
+  // The sandbox's hosted checkout settles through its own signed webhook, posted to this app's webhook
+  // route like any gateway's: the route, not the checkout, verifies and settles it (issue #21).
+  services.payments.connectWebhookEndpoint(async (request) => await app.fetch(request));
   app.all('/api/*', (c) => c.json(errorBody('not_found', `No API endpoint ${c.req.method} ${c.req.path}`), 404));
 
   function apiError(error: unknown, c: Context): Response {

@@ -5,9 +5,10 @@
 // A signature older than five minutes (or more than five in the future) is
 // refused, so a captured webhook cannot be replayed later; a replay inside the
 // window is caught by its event id (payments.service.ts settle()).
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import type { PaymentProvider, WebhookReading } from './payments.providers.ts';
-import { sandboxWebhookSchema } from './payments.schemas.ts';
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Order } from '../../../domain/payments-contracts.ts';
+import type { PaymentProvider, ProviderEvent, WebhookReading } from './payments.providers.ts';
+import { sandboxWebhookSchema, type SandboxWebhook } from './payments.schemas.ts';
 
 export const SIGNATURE_HEADER = 'Scoreline-Signature';
 export const SIGNATURE_TOLERANCE_SECONDS = 5 * 60;
@@ -46,10 +47,44 @@ export function verifySignature(secret: string, header: string | null, rawBody: 
   return matches ? null : 'The signature does not match';
 }
 
-export function createSandboxProvider(options: { baseUrl: string; secret: string }): PaymentProvider {
+/** Where the sandbox posts its events: the site's own webhook route, as any gateway would. */
+export const SANDBOX_WEBHOOK_PATH = '/api/payments/webhooks/sandbox';
+
+export interface SandboxProvider extends PaymentProvider {
+  readonly id: 'sandbox';
+  /** The event the hosted test checkout sends for `order`, as raw body and signed headers. */
+  signedEvent(
+    order: Pick<Order, 'id' | 'amountMinor' | 'currency'>,
+    type: ProviderEvent['type'],
+    now: Date,
+  ): { rawBody: string; headers: Record<string, string> };
+}
+
+export function isSandboxProvider(provider: PaymentProvider): provider is SandboxProvider {
+  return provider.id === 'sandbox' && 'signedEvent' in provider;
+}
+
+export function createSandboxProvider(options: { baseUrl: string; secret: string }): SandboxProvider {
   const base = options.baseUrl.replace(/\/+$/, '');
   return {
     id: 'sandbox',
+    signedEvent(order, type, now) {
+      const created = Math.floor(now.getTime() / 1000);
+      const event: SandboxWebhook = {
+        id: `evt_${randomBytes(12).toString('base64url')}`,
+        type,
+        created,
+        data: { orderId: order.id, amount: order.amountMinor, currency: order.currency },
+      };
+      const rawBody = JSON.stringify(event);
+      return {
+        rawBody,
+        headers: {
+          'Content-Type': 'application/json',
+          [SIGNATURE_HEADER]: signatureHeader(options.secret, created, rawBody),
+        },
+      };
+    },
     async checkoutUrl(order) {
       return `${base}/payment/sandbox/${encodeURIComponent(order.id)}`;
     },

@@ -32,8 +32,10 @@ import {
   type Plan,
   type Plans,
 } from '../../../domain/payments-contracts.ts';
+import { sandboxCardOutcome, type SandboxPayInput } from '../../../domain/sandbox-cards.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { PaymentProvider, ProviderEvent, WebhookReading } from './payments.providers.ts';
+import { SANDBOX_WEBHOOK_PATH, isSandboxProvider } from './payments.sandbox.ts';
 import {
   insertGrant,
   insertOrder,
@@ -69,6 +71,18 @@ export type WebhookResult =
       message: string;
     };
 
+/** What the sandbox's hosted checkout did: sent its webhook (`result`), or asks for the extra confirmation. */
+export type SandboxPayResult =
+  | { ok: true; next: 'result' | 'confirm' }
+  | {
+      ok: false;
+      code: 'not_found' | 'not_payable' | 'unknown_card' | 'not_delivered';
+      message: string;
+    };
+
+/** Hands a request to the site's own HTTP app (server/http.ts connects it): the webhook route answers it. */
+export type WebhookEndpoint = (request: Request) => Promise<Response>;
+
 export interface PaymentsService {
   listPlans(): Promise<Plans>;
   createOrder(userId: number, input: CreateOrderInput): Promise<CreateOrderResult>;
@@ -81,6 +95,14 @@ export interface PaymentsService {
   receiveWebhook(providerId: string, rawBody: string, headers: Headers): Promise<WebhookResult>;
   /** Settles one verified provider event, exactly once per (provider, event id). */
   settle(providerId: string, event: ProviderEvent): Promise<WebhookResult>;
+  /**
+   * The sandbox's hosted checkout pays the user's order with a test card. It never settles the order
+   * itself: it signs the event a gateway would send and posts it to the site's webhook route, which
+   * verifies and settles it as it does any provider's (issue #21).
+   */
+  paySandbox(userId: number, orderId: string, input: SandboxPayInput): Promise<SandboxPayResult>;
+  /** Where the sandbox posts its webhooks: the HTTP app, connected once it is built. */
+  connectWebhookEndpoint(endpoint: WebhookEndpoint): void;
   /** An order's history: every change of status with its cause (oldest first). */
   orderHistory(
     orderId: string,
@@ -151,6 +173,7 @@ export function createPaymentsService(options: {
   currency: Currency;
 }): PaymentsService {
   const { db, engine, clock, providers } = options;
+  let webhookEndpoint: WebhookEndpoint | null = null;
 
   function providerOf(id: string): PaymentProvider | undefined {
     return providers.find((provider) => provider.id === id);
@@ -330,6 +353,43 @@ export function createPaymentsService(options: {
         if (to === 'refunded' && from === 'paid') await revoke(trx, order, now);
         return { ok: true, outcome: 'applied' };
       });
+    },
+
+    async paySandbox(userId, orderId, input) {
+      const row = await selectOrder(db, orderId);
+      const sandbox = providers.find(isSandboxProvider);
+      if (!row || row.userId !== userId || row.provider !== 'sandbox' || !sandbox) {
+        return { ok: false, code: 'not_found', message: 'There is no such order' };
+      }
+      // A declined order may be paid by a later attempt, as with a real gateway.
+      if (row.status !== 'pending' && row.status !== 'failed') {
+        return { ok: false, code: 'not_payable', message: `This order is ${row.status}: there is nothing to pay` };
+      }
+      const outcome = sandboxCardOutcome(input.card);
+      if (outcome === null) {
+        return { ok: false, code: 'unknown_card', message: 'Use one of the test cards listed on this page' };
+      }
+      if (outcome === 'confirm' && input.step === 'pay') return { ok: true, next: 'confirm' };
+      const succeeds = outcome === 'succeeds' || (outcome === 'confirm' && input.step === 'complete');
+      const { rawBody, headers } = sandbox.signedEvent(
+        toOrder(row),
+        succeeds ? 'payment.succeeded' : 'payment.failed',
+        clock.now(),
+      );
+      if (!webhookEndpoint) {
+        return { ok: false, code: 'not_delivered', message: 'The sandbox has no webhook endpoint to post to' };
+      }
+      const answer = await webhookEndpoint(
+        new Request(new URL(SANDBOX_WEBHOOK_PATH, 'http://localhost'), { method: 'POST', headers, body: rawBody }),
+      );
+      if (!answer.ok) {
+        return { ok: false, code: 'not_delivered', message: `The webhook was refused (${answer.status})` };
+      }
+      return { ok: true, next: 'result' };
+    },
+
+    connectWebhookEndpoint(endpoint) {
+      webhookEndpoint = endpoint;
     },
 
     orderHistory: (orderId) => selectOrderEvents(db, orderId),
