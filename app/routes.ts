@@ -26,6 +26,8 @@ export default [
     route('en?/payment/result', 'routes/payment-result.tsx'),
     route('en?/payment/success', 'routes/payment-success.tsx'),
     route('en?/payment/failure', 'routes/payment-failure.tsx'),
+    // The sandbox provider's hosted test checkout (issue #21): its checkoutUrl, under PAYMENT_BASE_URL.
+    route('en?/payment/sandbox/:orderId', 'routes/payment-sandbox.tsx'),
     route('en?/about-us', 'routes/about-us.tsx'),
     route('en?/contact', 'routes/contact.tsx'),
     route('en?/terms', 'routes/terms.tsx'),

@@ -6,7 +6,14 @@ import { z } from 'zod';
 export const SANDBOX_CARD_OUTCOMES = ['succeeds', 'declined', 'confirm'] as const;
 export type SandboxCardOutcome = (typeof SANDBOX_CARD_OUTCOMES)[number];
 
-export const SANDBOX_CARDS: ReadonlyArray<{ number: string; outcome: SandboxCardOutcome; says: string }> = [
+export interface SandboxCard {
+  /** As the page shows it, in groups of four. */
+  number: string;
+  outcome: SandboxCardOutcome;
+  says: string;
+}
+
+export const SANDBOX_CARDS: readonly SandboxCard[] = [
   { number: '4242 4242 4242 4242', outcome: 'succeeds', says: 'The payment succeeds.' },
   { number: '4000 0000 0000 0002', outcome: 'declined', says: 'The card is declined.' },
   {

@@ -84,9 +84,6 @@ const ROUTES: Array<{ path: string; layout: Layout }> = [
   { path: '/auth/reset-password', layout: 'auth' },
   { path: '/cms/login', layout: 'cms' },
   { path: '/payment/copy-link', layout: 'default' },
-  { path: '/payment/failure', layout: 'default' },
-  { path: '/payment/result', layout: 'default' },
-  { path: '/payment/success', layout: 'default' },
   { path: '/policy/privacy', layout: 'default' },
   { path: '/policy/refund', layout: 'default' },
   { path: '/sport/football-1/highlights', layout: 'default' },
@@ -223,7 +220,14 @@ test.describe('every route, with and without /en', () => {
     );
   });
 
-  for (const from of ['/account', '/en/account']) {
+  // The payment pages show one of the visitor's own orders (issue #21): a guest signs in first.
+  for (const from of [
+    '/account',
+    '/en/account',
+    '/payment/result?order=ord_x',
+    '/payment/success?order=ord_x',
+    '/en/payment/failure?order=ord_x',
+  ]) {
     test(`${from} sends a signed-out visitor to /login`, async ({ page }) => {
       const response = await page.goto(from);
       expect(response?.status()).toBe(200);
