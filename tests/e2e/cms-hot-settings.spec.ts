@@ -13,7 +13,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
 import { prepareContext, waitForHydration } from './support.ts';
-import { createStaffAccount, E2E_DATABASE, signInToCms, uniqueStaffEmail } from './staff-support.ts';
+import { createStaffAccount, E2E_DATABASE, signInToCms, uniqueStaffEmail, withHotPinsToMyself } from './staff-support.ts';
 
 const E2E_DIR = process.env.E2E_DIR ?? 'var/e2e';
 const SHOTS = path.join(E2E_DIR, 'screenshots', 'cms-hot-settings');
@@ -58,99 +58,101 @@ test('the editor pins a match that then leads /hot-match-today and home’s hot 
   test.setTimeout(120_000);
   const season = await request.get('/api/competitions/euro/seasons/2016/matches');
   test.skip(season.status() === 404, 'no Wyscout data in this run (scripts/e2e-seed.ts)');
-  // Pins left by an earlier run on this database would lead instead.
-  const database = new Database(E2E_DATABASE);
-  try {
-    database.pragma('busy_timeout = 5000');
-    database.prepare('delete from hot_match_pin').run();
-  } finally {
-    database.close();
-  }
-  // Two of today's matches: one live now (the automatic choice puts it first), one kicking off later.
-  const live = await replayToday(request, 'Wales', 'Northern Ireland', 0);
-  const later = await replayToday(request, 'England', 'Iceland', 1800);
-  expect(live.id).not.toBe(later.id);
+  await withHotPinsToMyself(async () => {
+    // Pins left by an earlier run, or by the staff journey (cms-journey.spec.ts, held off meanwhile), would lead instead.
+    const database = new Database(E2E_DATABASE);
+    try {
+      database.pragma('busy_timeout = 5000');
+      database.prepare('delete from hot_match_pin').run();
+    } finally {
+      database.close();
+    }
+    // Two of today's matches: one live now (the automatic choice puts it first), one kicking off later.
+    const live = await replayToday(request, 'Wales', 'Northern Ireland', 0);
+    const later = await replayToday(request, 'England', 'Iceland', 1800);
+    expect(live.id).not.toBe(later.id);
 
-  const editor = uniqueStaffEmail('pinner');
-  createStaffAccount(editor, 'editor', 'Penny Pinner');
-  await signInToCms(page, editor);
-  const sections = page.getByRole('navigation', { name: 'CMS sections' });
-  await expect(sections.getByRole('link', { name: 'Site settings' })).toHaveCount(0);
-  await sections.getByRole('link', { name: 'Hot matches' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Hot matches' })).toBeVisible();
-  await waitForHydration(page);
-  await expect(page.getByText('Nothing is pinned')).toBeVisible();
+    const editor = uniqueStaffEmail('pinner');
+    createStaffAccount(editor, 'editor', 'Penny Pinner');
+    await signInToCms(page, editor);
+    const sections = page.getByRole('navigation', { name: 'CMS sections' });
+    await expect(sections.getByRole('link', { name: 'Site settings' })).toHaveCount(0);
+    await sections.getByRole('link', { name: 'Hot matches' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hot matches' })).toBeVisible();
+    await waitForHydration(page);
+    await expect(page.getByText('Nothing is pinned')).toBeVisible();
 
-  // Find England v Iceland among today's matches and pin it as a derby.
-  await page.getByLabel('Team or competition').fill('Iceland');
-  await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page).toHaveURL(/q=Iceland/);
-  // Earlier runs on this database replayed it too: this run's replay is the one to pin.
-  const found = page.locator(`[data-testid="found-match"][data-match-id="${later.id}"]`);
-  await expect(found).toContainText('England v Iceland');
-  await found.getByLabel('Label (optional)').fill('Derby');
-  await found.getByRole('button', { name: 'Pin England v Iceland' }).click();
-  await expect(found.getByRole('status')).toHaveText('Pinned England v Iceland.');
-  const pins = page.getByTestId('pin');
-  await expect(pins).toHaveCount(1);
-  await expect(pins.first()).toContainText('England v Iceland');
-  await expect(pins.first()).toContainText('Derby');
+    // Find England v Iceland among today's matches and pin it as a derby.
+    await page.getByLabel('Team or competition').fill('Iceland');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/q=Iceland/);
+    // Earlier runs on this database replayed it too: this run's replay is the one to pin.
+    const found = page.locator(`[data-testid="found-match"][data-match-id="${later.id}"]`);
+    await expect(found).toContainText('England v Iceland');
+    await found.getByLabel('Label (optional)').fill('Derby');
+    await found.getByRole('button', { name: 'Pin England v Iceland' }).click();
+    await expect(found.getByRole('status')).toHaveText('Pinned England v Iceland.');
+    const pins = page.getByTestId('pin');
+    await expect(pins).toHaveCount(1);
+    await expect(pins.first()).toContainText('England v Iceland');
+    await expect(pins.first()).toContainText('Derby');
 
-  // A second pin, then the order by keyboard alone: up to the top, and down again with the focus kept.
-  await page.getByLabel('Team or competition').fill('Wales');
-  await page.getByRole('button', { name: 'Search' }).click();
-  await page.locator(`[data-testid="found-match"][data-match-id="${live.id}"]`).getByRole('button', { name: 'Pin Wales v Northern Ireland' }).click();
-  await expect(pins).toHaveCount(2);
-  await page.getByRole('button', { name: 'Move Wales v Northern Ireland up' }).focus();
-  await page.keyboard.press('Enter');
-  await expect(pins.first()).toContainText('Wales v Northern Ireland');
-  await expect(page.getByRole('status').first()).toContainText('Moved Wales v Northern Ireland to position 1.');
-  // At the top its "up" is off, so the focus went to its "down".
-  await expect(page.getByRole('button', { name: 'Move Wales v Northern Ireland down' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(pins.first()).toContainText('England v Iceland');
-  await expect(pins.nth(1)).toContainText('Wales v Northern Ireland');
-  await checkWidths(page, 'cms-hot-matches');
+    // A second pin, then the order by keyboard alone: up to the top, and down again with the focus kept.
+    await page.getByLabel('Team or competition').fill('Wales');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.locator(`[data-testid="found-match"][data-match-id="${live.id}"]`).getByRole('button', { name: 'Pin Wales v Northern Ireland' }).click();
+    await expect(pins).toHaveCount(2);
+    await page.getByRole('button', { name: 'Move Wales v Northern Ireland up' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(pins.first()).toContainText('Wales v Northern Ireland');
+    await expect(page.getByRole('status').first()).toContainText('Moved Wales v Northern Ireland to position 1.');
+    // At the top its "up" is off, so the focus went to its "down".
+    await expect(page.getByRole('button', { name: 'Move Wales v Northern Ireland down' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(pins.first()).toContainText('England v Iceland');
+    await expect(pins.nth(1)).toContainText('Wales v Northern Ireland');
+    await checkWidths(page, 'cms-hot-matches');
 
-  // The pinned match leads the day's hot matches, with its label, before the live one the automatic choice ranks first.
-  const visitor = await page.context().browser()?.newContext();
-  if (!visitor) throw new Error('no browser');
-  await prepareContext(visitor);
-  const guest = await visitor.newPage();
-  await expect(async () => {
-    await guest.goto('/hot-match-today');
-    await expect(guest.getByTestId('featured-match').first()).toContainText('Derby', { timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await waitForHydration(guest);
-  const featured = guest.getByTestId('featured-matches');
-  await expect(featured.getByRole('heading', { level: 2, name: 'Featured' })).toBeVisible();
-  const first = guest.getByTestId('featured-match').first();
-  await expect(first.getByRole('link', { name: /^England .*Iceland/ })).toBeVisible();
-  await expect(guest.getByTestId('featured-match').nth(1)).toContainText('Wales');
-  // Featured comes before every competition of the automatic choice.
-  const order = await guest.evaluate(() => {
-    const sections = [...document.querySelectorAll('[data-testid="featured-matches"], [data-testid="competition-group"]')];
-    return sections.map((section) => section.getAttribute('data-testid'));
+    // The pinned match leads the day's hot matches, with its label, before the live one the automatic choice ranks first.
+    const visitor = await page.context().browser()?.newContext();
+    if (!visitor) throw new Error('no browser');
+    await prepareContext(visitor);
+    const guest = await visitor.newPage();
+    await expect(async () => {
+      await guest.goto('/hot-match-today');
+      await expect(guest.getByTestId('featured-match').first()).toContainText('Derby', { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    await waitForHydration(guest);
+    const featured = guest.getByTestId('featured-matches');
+    await expect(featured.getByRole('heading', { level: 2, name: 'Featured' })).toBeVisible();
+    const first = guest.getByTestId('featured-match').first();
+    await expect(first.getByRole('link', { name: /^England .*Iceland/ })).toBeVisible();
+    await expect(guest.getByTestId('featured-match').nth(1)).toContainText('Wales');
+    // Featured comes before every competition of the automatic choice.
+    const order = await guest.evaluate(() => {
+      const sections = [...document.querySelectorAll('[data-testid="featured-matches"], [data-testid="competition-group"]')];
+      return sections.map((section) => section.getAttribute('data-testid'));
+    });
+    expect(order[0]).toBe('featured-matches');
+    await checkWidths(guest, 'hot-match-today-pinned');
+
+    await guest.goto('/');
+    await waitForHydration(guest);
+    const hot = guest.getByRole('region', { name: 'Hot matches today' });
+    await expect(hot.getByTestId('featured-match').first()).toContainText('Derby');
+    await expect(hot.getByTestId('featured-match').first().getByRole('link', { name: /^England .*Iceland/ })).toBeVisible();
+    await checkWidths(guest, 'home-hot-pinned');
+    await visitor.close();
+
+    // Unpinned (after confirming): the hot lists go back to the automatic choice.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    for (const fixture of ['England v Iceland', 'Wales v Northern Ireland']) {
+      await pins.filter({ hasText: fixture }).getByRole('button', { name: 'Unpin…' }).click();
+      await page.getByRole('dialog', { name: `Unpin ${fixture}?` }).getByRole('button', { name: 'Unpin', exact: true }).click();
+      await expect(pins.filter({ hasText: fixture })).toHaveCount(0);
+    }
+    await expect(page.getByText('Nothing is pinned')).toBeVisible();
   });
-  expect(order[0]).toBe('featured-matches');
-  await checkWidths(guest, 'hot-match-today-pinned');
-
-  await guest.goto('/');
-  await waitForHydration(guest);
-  const hot = guest.getByRole('region', { name: 'Hot matches today' });
-  await expect(hot.getByTestId('featured-match').first()).toContainText('Derby');
-  await expect(hot.getByTestId('featured-match').first().getByRole('link', { name: /^England .*Iceland/ })).toBeVisible();
-  await checkWidths(guest, 'home-hot-pinned');
-  await visitor.close();
-
-  // Unpinned (after confirming): the hot lists go back to the automatic choice.
-  await page.setViewportSize({ width: 1280, height: 900 });
-  for (const fixture of ['England v Iceland', 'Wales v Northern Ireland']) {
-    await pins.filter({ hasText: fixture }).getByRole('button', { name: 'Unpin…' }).click();
-    await page.getByRole('dialog', { name: `Unpin ${fixture}?` }).getByRole('button', { name: 'Unpin', exact: true }).click();
-    await expect(pins.filter({ hasText: fixture })).toHaveCount(0);
-  }
-  await expect(page.getByText('Nothing is pinned')).toBeVisible();
 });
 
 test('the admin sets an announcement banner that shows on home', async ({ page, browser }) => {

@@ -9,7 +9,16 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { generate } from 'otplib';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
 import { prepareContext, waitForHydration } from './support.ts';
-import { BASE_URL, E2E_DATABASE, STAFF_PASSWORD, createStaffAccount, latestMailTo, signInToCms, uniqueStaffEmail } from './staff-support.ts';
+import {
+  BASE_URL,
+  E2E_DATABASE,
+  STAFF_PASSWORD,
+  createStaffAccount,
+  latestMailTo,
+  signInToCms,
+  uniqueStaffEmail,
+  withHotPinsToMyself,
+} from './staff-support.ts';
 
 test.beforeEach(async ({ context }) => {
   await prepareContext(context);
@@ -39,15 +48,6 @@ test('admin with TOTP invites an editor who publishes a page and pins a match; a
   test.setTimeout(180_000);
   const season = await request.get('/api/competitions/euro/seasons/2016/matches');
   test.skip(season.status() === 404, 'no Wyscout data in this run (scripts/e2e-seed.ts)');
-  // Pins left by other specs on this shared database would lead instead.
-  const database = new Database(E2E_DATABASE);
-  try {
-    database.pragma('busy_timeout = 5000');
-    database.prepare('delete from hot_match_pin').run();
-  } finally {
-    database.close();
-  }
-
   // The admin turns on two-factor sign-in, then signs in with the password and a code.
   const admin = uniqueStaffEmail('journey-admin');
   createStaffAccount(admin, 'admin', 'Alma Admin');
@@ -114,22 +114,32 @@ test('admin with TOTP invites an editor who publishes a page and pins a match; a
   const refused = await editorPage.goto('/cms/users');
   expect(refused?.status()).toBe(403);
 
-  // The editor pins one of today's matches, which then leads /hot-match-today.
-  const today = await matchToday(request);
-  await editorPage.goto('/cms/hot-matches');
-  await waitForHydration(editorPage);
-  await editorPage.getByLabel('Team or competition').fill('Sweden');
-  await editorPage.getByRole('button', { name: 'Search' }).click();
-  const found = editorPage.locator(`[data-testid="found-match"][data-match-id="${today.id}"]`);
-  await found.getByLabel('Label (optional)').fill('Journey pick');
-  await found.getByRole('button', { name: 'Pin Italy v Sweden' }).click();
-  await expect(found.getByRole('status')).toHaveText('Pinned Italy v Sweden.');
+  // The editor pins one of today's matches, which then leads /hot-match-today. The pins are one list for the
+  // shared database: cleared first (others' pins would lead instead), with the other pin-checking spec held off.
   const fan = await newPage(browser);
-  await expect(async () => {
-    await fan.goto('/hot-match-today');
-    await expect(fan.getByTestId('featured-match').first()).toContainText('Journey pick', { timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await expect(fan.getByTestId('featured-match').first().getByRole('link', { name: /^Italy .*Sweden/ })).toBeVisible();
+  await withHotPinsToMyself(async () => {
+    const database = new Database(E2E_DATABASE);
+    try {
+      database.pragma('busy_timeout = 5000');
+      database.prepare('delete from hot_match_pin').run();
+    } finally {
+      database.close();
+    }
+    const today = await matchToday(request);
+    await editorPage.goto('/cms/hot-matches');
+    await waitForHydration(editorPage);
+    await editorPage.getByLabel('Team or competition').fill('Sweden');
+    await editorPage.getByRole('button', { name: 'Search' }).click();
+    const found = editorPage.locator(`[data-testid="found-match"][data-match-id="${today.id}"]`);
+    await found.getByLabel('Label (optional)').fill('Journey pick');
+    await found.getByRole('button', { name: 'Pin Italy v Sweden' }).click();
+    await expect(found.getByRole('status')).toHaveText('Pinned Italy v Sweden.');
+    await expect(async () => {
+      await fan.goto('/hot-match-today');
+      await expect(fan.getByTestId('featured-match').first()).toContainText('Journey pick', { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    await expect(fan.getByTestId('featured-match').first().getByRole('link', { name: /^Italy .*Sweden/ })).toBeVisible();
+  });
 
   // A member is signed in; a moderator bans them, and their open session ends.
   const member = uniqueStaffEmail('journey-member');

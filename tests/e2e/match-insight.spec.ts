@@ -29,7 +29,8 @@ const byTeams = (home: string, away: string) => {
 function seedEarlierMeeting(portugalId: number, franceId: number): number {
   const db = new Database(path.join(E2E_DIR, 'scoreline-e2e.db'));
   try {
-    db.pragma('busy_timeout = 5000');
+    // The server writes too (replays, live events): wait for its write lock rather than fail.
+    db.pragma('busy_timeout = 20000');
     return db.transaction(() => {
       const found = db.prepare("select id from match where source = 'e2e-h2h'").get() as { id: number } | undefined;
       if (found) return Number(found.id);

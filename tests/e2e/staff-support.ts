@@ -2,6 +2,7 @@
 // the first one (npm run user:create-admin), straight into the e2e database.
 // Not a spec file: Playwright only collects *.spec.ts.
 import { spawnSync } from 'node:child_process';
+import { closeSync, openSync, rmSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { expect, type Page } from '@playwright/test';
 import { waitForHydration } from './support.ts';
@@ -50,4 +51,35 @@ export async function signInToCms(page: Page, email: string, password = STAFF_PA
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in to the CMS' }).click();
   await expect(page).toHaveURL(`${BASE_URL}/cms`);
+}
+
+/**
+ * Hot-match pins are one list for the whole e2e database, and Playwright runs spec files side by side: the
+ * specs that clear and check that list take turns through a lock file (one left by a killed run is taken
+ * over after three minutes).
+ */
+export async function withHotPinsToMyself<T>(work: () => Promise<T>): Promise<T> {
+  const lock = `${process.env.E2E_DIR ?? 'var/e2e'}/hot-pins.lock`;
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      break;
+    } catch {
+      let stale: boolean;
+      try {
+        stale = Date.now() - statSync(lock).mtimeMs > 180_000;
+      } catch {
+        continue; // released in between: try again at once
+      }
+      if (stale) rmSync(lock, { force: true });
+      else if (Date.now() > deadline) throw new Error(`${lock} was held for too long`);
+      else await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { force: true });
+  }
 }
