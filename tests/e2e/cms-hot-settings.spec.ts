@@ -86,6 +86,7 @@ test('the editor pins a match that then leads /hot-match-today and home’s hot 
     await page.getByLabel('Team or competition').fill('Iceland');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/q=Iceland/);
+    await waitForHydration(page);
     // Earlier runs on this database replayed it too: this run's replay is the one to pin.
     const found = page.locator(`[data-testid="found-match"][data-match-id="${later.id}"]`);
     await expect(found).toContainText('England v Iceland');
@@ -100,6 +101,9 @@ test('the editor pins a match that then leads /hot-match-today and home’s hot 
     // A second pin, then the order by keyboard alone: up to the top, and down again with the focus kept.
     await page.getByLabel('Team or competition').fill('Wales');
     await page.getByRole('button', { name: 'Search' }).click();
+    // The search is a navigation: pin only once its page is the one on screen and live (a click before that was lost).
+    await expect(page).toHaveURL(/q=Wales/);
+    await waitForHydration(page);
     await page.locator(`[data-testid="found-match"][data-match-id="${live.id}"]`).getByRole('button', { name: 'Pin Wales v Northern Ireland' }).click();
     await expect(pins).toHaveCount(2);
     await page.getByRole('button', { name: 'Move Wales v Northern Ireland up' }).focus();
