@@ -5,22 +5,15 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { matchSummarySchema } from '../../../domain/football-contracts.ts';
-import { errorBody, errorBodySchema } from '../../platform/http-errors.ts';
+import { errorBody } from '../../platform/http-errors.ts';
 import type { CmsFailure } from './cms-results.ts';
 import type { CmsHotMatchesService } from './cms-hot-matches.service.ts';
 import { hotSearchQuerySchema, pinChangeSchema, pinInputSchema, pinListSchema } from './cms-hot-matches.schemas.ts';
 import { guardResponses, type CmsGuard } from './cms.guard.ts';
+import { json, body, error } from './cms-openapi.ts';
 
 const SCOPE = 'cms:matches';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
-});
-const error = (description: string) => json(errorBodySchema, description);
 const matchParams = z.object({ matchId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const pinsAnswer = (description: string) => json(z.object({ data: pinListSchema }), description);
 

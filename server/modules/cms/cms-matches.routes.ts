@@ -5,17 +5,12 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { matchSummarySchema } from '../../../domain/football-contracts.ts';
 import { correctionInputSchema } from '../../../domain/match-corrections.ts';
-import { errorBody, errorBodySchema } from '../../platform/http-errors.ts';
+import { errorBody } from '../../platform/http-errors.ts';
 import { guardResponses, type CmsGuard } from './cms.guard.ts';
 import type { CmsMatchesService } from './cms-matches.service.ts';
 import { matchSearchSchema } from './cms-matches.service.ts';
+import { json, error, idParams } from './cms-openapi.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const error = (description: string) => json(errorBodySchema, description);
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 const heldSchema = z
   .object({

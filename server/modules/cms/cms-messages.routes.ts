@@ -4,23 +4,16 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { errorBody, errorBodySchema } from '../../platform/http-errors.ts';
+import { errorBody } from '../../platform/http-errors.ts';
 import { inboxChangeSchema, inboxPageSchema, inboxQuerySchema, replyInputSchema } from '../site/contact.schemas.ts';
 import type { CmsMessagesService } from './cms-messages.service.ts';
 import { cmsThreadSchema } from './cms-people.schemas.ts';
 import type { CmsFailure } from './cms-results.ts';
 import { guardResponses, type CmsGuard } from './cms.guard.ts';
+import { json, body, error } from './cms-openapi.ts';
 
 const SCOPE = 'cms:messages';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
-});
-const error = (description: string) => json(errorBodySchema, description);
 const messageParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const threadAnswer = (description: string) => json(z.object({ data: cmsThreadSchema }), description);
 

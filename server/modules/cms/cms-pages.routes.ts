@@ -4,7 +4,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { errorBody, errorBodySchema } from '../../platform/http-errors.ts';
+import { errorBody } from '../../platform/http-errors.ts';
 import type { CmsFailure } from './cms-results.ts';
 import type { CmsPagesService } from './cms-pages.service.ts';
 import {
@@ -19,17 +19,10 @@ import {
   updatePageInputSchema,
 } from './cms-pages.schemas.ts';
 import { guardResponses, type CmsGuard } from './cms.guard.ts';
+import { json, body, error } from './cms-openapi.ts';
 
 const SCOPE = 'cms:pages';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
-});
-const error = (description: string) => json(errorBodySchema, description);
 /** Ids beyond what a JavaScript number holds exactly (or PostgreSQL's bigint) are no page's. */
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const pageParams = z.object({ id });

@@ -6,7 +6,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { errorBody, errorBodySchema } from '../../platform/http-errors.ts';
+import { errorBody } from '../../platform/http-errors.ts';
 import type { SecurityFailure, StaffSecurityService } from './cms-security.service.ts';
 import {
   enrolmentSchema,
@@ -17,16 +17,8 @@ import {
   twoFactorCodeInputSchema,
 } from './cms-security.schemas.ts';
 import { guardResponses, type CmsGuard } from './cms.guard.ts';
+import { json, body, error, idParams } from './cms-openapi.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
-});
-const error = (description: string) => json(errorBodySchema, description);
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 /** Every refusal the service can answer (SecurityFailure), documented on each write. */
 const failureResponses = {
   400: error('Invalid input, or a wrong or already used code (fields.code says which)'),

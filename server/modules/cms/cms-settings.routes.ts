@@ -2,17 +2,14 @@
 // the same scope (cms:settings) and the same audit entries.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { errorBody, errorBodySchema } from '../../platform/http-errors.ts';
+import { errorBody } from '../../platform/http-errors.ts';
 import { siteSettingsChangeSchema, siteSettingsViewSchema } from '../site/settings.schemas.ts';
 import type { CmsSettingsService } from './cms-settings.service.ts';
 import { guardResponses, type CmsGuard } from './cms.guard.ts';
+import { error, json } from './cms-openapi.ts';
 
 const SCOPE = 'cms:settings';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 
 export function cmsSettingsRoutes(services: { guard: CmsGuard; settings: CmsSettingsService }, app: OpenAPIHono) {
   const { guard, settings } = services;
@@ -43,7 +40,7 @@ export function cmsSettingsRoutes(services: { guard: CmsGuard; settings: CmsSett
       request: { body: { required: true, content: { 'application/json': { schema: siteSettingsChangeSchema } } } },
       responses: {
         200: json(z.object({ data: siteSettingsViewSchema.extend({ changed: z.array(z.string()) }) }), 'Saved: the settings now, and the fields that changed'),
-        400: json(errorBodySchema, 'Invalid input, with a message per field'),
+        400: error('Invalid input, with a message per field'),
         ...guardResponses,
       },
     }),

@@ -4,23 +4,16 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { errorBody, errorBodySchema } from '../../platform/http-errors.ts';
+import { errorBody } from '../../platform/http-errors.ts';
 import { userPageSchema, userSearchSchema } from '../auth/auth.users.schemas.ts';
 import { banInputSchema, cmsUserSchema, eraseInputSchema } from './cms-people.schemas.ts';
 import type { CmsFailure } from './cms-results.ts';
 import type { CmsUsersService } from './cms-users.service.ts';
 import { guardResponses, type CmsGuard } from './cms.guard.ts';
+import { json, body, error } from './cms-openapi.ts';
 
 const SCOPE = 'cms:users';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
-});
-const error = (description: string) => json(errorBodySchema, description);
 const userParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const userAnswer = (description: string) => json(z.object({ data: cmsUserSchema }), description);
 

@@ -4,7 +4,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { errorBody, errorBodySchema } from '../../platform/http-errors.ts';
+import { errorBody } from '../../platform/http-errors.ts';
 import { clientAddress } from '../../platform/client-address.ts';
 import type { Config } from '../../platform/config.ts';
 import type { AuditLog } from './cms-audit.service.ts';
@@ -20,16 +20,8 @@ import {
   staffInviteSchema,
   staffListSchema,
 } from './cms.schemas.ts';
+import { json, body, error, idParams } from './cms-openapi.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
-});
-const error = (description: string) => json(errorBodySchema, description);
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 /** What a refused write answers, on every write route (the service's CmsFailure codes). */
 const failureResponses = {
   400: error('Invalid input, with a message per field'),
