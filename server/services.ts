@@ -88,7 +88,14 @@ export function createServices(options: {
   const clock = options.clock ?? systemClock;
   const { db } = options.database;
   const { config, logger } = options;
-  const mailer = createMailer({ db, clock, logger, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, siteName: config.SITE_NAME });
+  const mailer = createMailer({
+    db,
+    clock,
+    logger,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    siteName: config.SITE_NAME,
+  });
   const signer = createAccessTokenSigner({
     key: accessTokenKey(config.AUTH_JWT_SECRET, options.sessionSecret),
     issuer: new URL(config.BASE_URL).origin,
@@ -113,7 +120,13 @@ export function createServices(options: {
     logger,
     twoFactor,
   });
-  const live = createLiveService({ config, database: options.database, logger, clock, ...(options.bus ? { bus: options.bus } : {}) });
+  const live = createLiveService({
+    config,
+    database: options.database,
+    logger,
+    clock,
+    ...(options.bus ? { bus: options.bus } : {}),
+  });
   const ingest = createIngest({ config, database: options.database, clock, logger, live });
   const football = createFootballService(db);
   const hotMatches = createHotMatchesService({ db, engine: options.database.engine, football });
@@ -127,6 +140,8 @@ export function createServices(options: {
     engine: options.database.engine,
     clock,
     currency: config.PAYMENT_CURRENCY,
+    onListenerError: (error, change) =>
+      logger.error({ err: error, orderId: change.order.id, to: change.to }, 'An order-change listener failed'),
     providers: [
       createSandboxProvider({
         baseUrl: config.PAYMENT_BASE_URL ?? config.BASE_URL,
@@ -146,7 +161,22 @@ export function createServices(options: {
     accounts,
     staffAccounts,
     twoFactor,
-    cms: createCmsServices({ db, clock, config, mailer, staffAccounts, twoFactor, accounts, directory, contact, football, pages, corrector: ingest.pipeline.corrections, hotMatches, siteSettings }),
+    cms: createCmsServices({
+      db,
+      clock,
+      config,
+      mailer,
+      staffAccounts,
+      twoFactor,
+      accounts,
+      directory,
+      contact,
+      football,
+      pages,
+      corrector: ingest.pipeline.corrections,
+      hotMatches,
+      siteSettings,
+    }),
     mailer,
     oidc: createOidcService({ config, stateKey: oidcStateKey(options.sessionSecret) }),
     contact,

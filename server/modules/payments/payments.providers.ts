@@ -25,4 +25,17 @@ export interface PaymentProvider {
   checkoutUrl(order: Order): Promise<string>;
   /** Verifies a webhook over its raw body, as received, and reads it; refuses anything else. */
   readWebhook(rawBody: string, headers: Headers, now: Date): WebhookReading;
+  /**
+   * Asks the provider to give a paid order's money back. The order becomes refunded only when the
+   * provider's refund.succeeded event is settled (its webhook, or the event this returns for a provider
+   * that sends none, e.g. a bank transfer staff repaid by hand): settlement stays exactly once.
+   */
+  refund(order: Order, now: Date): Promise<RefundRequest>;
 }
+
+export type RefundRequest =
+  | {
+      ok: true;
+      /** Settle this at once (providers without a refund webhook); absent: wait for the webhook. */ event?: ProviderEvent;
+    }
+  | { ok: false; message: string };

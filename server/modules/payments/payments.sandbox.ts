@@ -88,6 +88,20 @@ export function createSandboxProvider(options: { baseUrl: string; secret: string
     async checkoutUrl(order) {
       return `${base}/payment/sandbox/${encodeURIComponent(order.id)}`;
     },
+    // The sandbox gives money back at once: the refund settles through the same event a webhook carries.
+    async refund(order, now) {
+      return {
+        ok: true,
+        event: {
+          id: `evt_${randomBytes(12).toString('base64url')}`,
+          type: 'refund.succeeded',
+          orderId: order.id,
+          amountMinor: order.amountMinor,
+          currency: order.currency,
+          createdAt: now,
+        },
+      };
+    },
     readWebhook(rawBody, headers, now): WebhookReading {
       const refused = verifySignature(options.secret, headers.get(SIGNATURE_HEADER), rawBody, now);
       if (refused) return { ok: false, message: refused };

@@ -80,6 +80,16 @@ export type SandboxPayResult =
       message: string;
     };
 
+/** A change of an order's status, told to listeners once its transaction has committed. */
+export interface OrderChange {
+  order: Order;
+  userId: number;
+  from: OrderStatus | null;
+  to: OrderStatus;
+  cause: string;
+}
+export type OrderChangeListener = (change: OrderChange) => void | Promise<void>;
+
 /** Hands a request to the site's own HTTP app (server/http.ts connects it): the webhook route answers it. */
 export type WebhookEndpoint = (request: Request) => Promise<Response>;
 
@@ -101,6 +111,11 @@ export interface PaymentsService {
    * verifies and settles it as it does any provider's (issue #21).
    */
   paySandbox(userId: number, orderId: string, input: SandboxPayInput): Promise<SandboxPayResult>;
+  /**
+   * Calls `listener` after each committed change of an order's status (mail, the live stream). A
+   * listener's failure is logged by the caller's logger and never undoes the change.
+   */
+  onOrderChanged(listener: OrderChangeListener): () => void;
   /** Where the sandbox posts its webhooks: the HTTP app, connected once it is built. */
   connectWebhookEndpoint(endpoint: WebhookEndpoint): void;
   /** An order's history: every change of status with its cause (oldest first). */
@@ -171,9 +186,23 @@ export function createPaymentsService(options: {
   clock: Clock;
   providers: readonly PaymentProvider[];
   currency: Currency;
+  /** Where a failing order-change listener is reported (the logger). */
+  onListenerError?: (error: unknown, change: OrderChange) => void;
 }): PaymentsService {
   const { db, engine, clock, providers } = options;
   let webhookEndpoint: WebhookEndpoint | null = null;
+  const listeners = new Set<OrderChangeListener>();
+
+  /** Tells every listener, after commit; one listener failing neither stops the others nor the caller. */
+  async function announce(change: OrderChange): Promise<void> {
+    for (const listener of listeners) {
+      try {
+        await listener(change);
+      } catch (error) {
+        options.onListenerError?.(error, change);
+      }
+    }
+  }
 
   function providerOf(id: string): PaymentProvider | undefined {
     return providers.find((provider) => provider.id === id);
@@ -281,6 +310,7 @@ export function createPaymentsService(options: {
         });
       });
       const order = toOrder(row);
+      await announce({ order, userId, from: null, to: 'pending', cause: `checkout with ${provider.id}` });
       return { ok: true, order, checkoutUrl: await provider.checkoutUrl(order) };
     },
 
@@ -321,7 +351,8 @@ export function createPaymentsService(options: {
 
     async settle(providerId, event) {
       const now = clock.now();
-      return inTransaction(db, async (trx): Promise<WebhookResult> => {
+      let change: OrderChange | null = null;
+      const result = await inTransaction(db, async (trx): Promise<WebhookResult> => {
         const order = await selectOrder(trx, event.orderId, { lock: { engine } });
         if (!order || order.provider !== providerId) {
           return { ok: false, code: 'unknown_order', message: 'There is no such order for this provider' };
@@ -351,8 +382,17 @@ export function createPaymentsService(options: {
         });
         if (to === 'paid') await grant(trx, order, now);
         if (to === 'refunded' && from === 'paid') await revoke(trx, order, now);
+        change = {
+          order: toOrder({ ...order, status: to }),
+          userId: order.userId,
+          from,
+          to,
+          cause: `${providerId} ${event.type}`,
+        };
         return { ok: true, outcome: 'applied' };
       });
+      if (change) await announce(change);
+      return result;
     },
 
     async paySandbox(userId, orderId, input) {
@@ -386,6 +426,11 @@ export function createPaymentsService(options: {
         return { ok: false, code: 'not_delivered', message: `The webhook was refused (${answer.status})` };
       }
       return { ok: true, next: 'result' };
+    },
+
+    onOrderChanged(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
 
     connectWebhookEndpoint(endpoint) {

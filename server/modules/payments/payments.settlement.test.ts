@@ -193,4 +193,44 @@ describe.each(TEST_ENGINES)('exactly-once settlement on %s', (engine) => {
     const previousEnd = before[0] ? Date.parse(before[0].expiresAt) : NOW.getTime();
     expect(Date.parse(after[0]!.expiresAt)).toBe(previousEnd + 30 * DAY);
   });
+
+  it('tells order-change listeners each committed change once, and a failing listener undoes nothing', async () => {
+    const userId = userIds[1]!;
+    const heard: string[] = [];
+    const stopFailing = t.services.payments.onOrderChanged(() => {
+      throw new Error('a listener that fails');
+    });
+    const stop = t.services.payments.onOrderChanged((change) => {
+      heard.push(`${change.userId}:${change.from ?? 'new'}->${change.to}:${change.order.status}`);
+    });
+    const created = await t.services.payments.createOrder(userId, {
+      planId: planIds.get('premium-monthly')!,
+      provider: 'sandbox',
+    });
+    if (!created.ok) throw new Error(created.message);
+    const event = (id: string, type: ProviderEvent['type']): ProviderEvent => ({
+      id,
+      type,
+      orderId: created.order.id,
+      amountMinor: created.order.amountMinor,
+      currency: created.order.currency,
+      createdAt: NOW,
+    });
+    await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.services.payments.settle('sandbox', event('evt_heard_paid', 'payment.succeeded')),
+      ),
+    );
+    await t.services.payments.settle('sandbox', event('evt_heard_failed', 'payment.failed'));
+    await t.services.payments.settle('sandbox', event('evt_heard_refund', 'refund.succeeded'));
+    stop();
+    stopFailing();
+    await t.services.payments.settle('sandbox', event('evt_heard_refund_again', 'refund.succeeded'));
+    expect(heard).toEqual([
+      `${userId}:new->pending:pending`,
+      `${userId}:pending->paid:paid`,
+      `${userId}:paid->refunded:refunded`,
+    ]);
+    expect((await t.services.payments.getOrder(userId, created.order.id))?.status).toBe('refunded');
+  });
 });
