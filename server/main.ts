@@ -59,9 +59,12 @@ async function main() {
 
   // Slow clients are dropped once their request has taken too long to arrive; responses, live streams
   // included, are not timed (server/platform/node-server.ts).
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions: nodeServerOptions() }, (info) => {
-    logger.info({ port: info.port, url: config.BASE_URL, role: config.ROLE }, 'Scoreline is listening');
-  });
+  const server = serve(
+    { fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions: nodeServerOptions() },
+    (info) => {
+      logger.info({ port: info.port, url: config.BASE_URL, role: config.ROLE }, 'Scoreline is listening');
+    },
+  );
 
   // First start of an empty database: import in the background while the site already answers.
   if (config.ROLE !== 'web' && config.AUTO_SEED) {
@@ -74,14 +77,21 @@ async function main() {
         logger.info({ outcome }, 'football data ready');
         return services.ingest.refresh();
       })
-      .catch((error: unknown) => logger.error({ err: error }, 'first-start import failed; the database was left as it was'));
+      .catch((error: unknown) =>
+        logger.error({ err: error }, 'first-start import failed; the database was left as it was'),
+      );
   }
 
   // Live: follow the event log for this process's SSE clients; the ingest leader feeds it.
   await services.live.start();
+  // Payments jobs (order expiry, reminders) run on every node: each is safe to run on several at once.
+  services.paymentJobs.start();
   if (config.ROLE !== 'web') {
     services.ingest.start();
-    logger.info({ providers: services.ingest.providers, replaySpeed: config.REPLAY_SPEED }, 'ingest: campaigning for leadership');
+    logger.info(
+      { providers: services.ingest.providers, replaySpeed: config.REPLAY_SPEED },
+      'ingest: campaigning for leadership',
+    );
   }
 
   let stopping = false;
@@ -102,7 +112,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS + 5_000);
     last.unref();
     // Streams end first, so their clients reconnect to another node; then requests drain.
-    const closingLive = Promise.allSettled([services.ingest.stop(), services.live.stop()]);
+    const closingLive = Promise.allSettled([services.ingest.stop(), services.live.stop(), services.paymentJobs.stop()]);
     server.close(() => {
       void (async () => {
         try {
@@ -136,6 +146,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Scoreline failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `Scoreline failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -26,6 +26,7 @@ import { createReliveService, type ReliveService } from './ingest/relive.ts';
 import { createContactService, type ContactService } from './modules/site/contact.service.ts';
 import { createPagesService, type PagesService } from './modules/site/pages.service.ts';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
+import { createPaymentJobs, type PaymentJobs } from './modules/payments/payments.jobs.ts';
 import { createSandboxProvider, webhookSecret } from './modules/payments/payments.sandbox.ts';
 import type { LiveBus } from './platform/bus.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
@@ -72,6 +73,11 @@ export interface AppServices {
   replays: ReliveService;
   /** Plans, orders, settlement and entitlements: the one answer to "may this user…" (issue #21). */
   payments: PaymentsService;
+  /**
+   * The payments module's periodic jobs, run on every node (server/main.ts starts and stops them):
+   * order expiry; add yours with `paymentJobs.every(name, intervalMs, fn)` (docs/payments.md "Jobs").
+   */
+  paymentJobs: PaymentJobs;
 }
 
 export function createServices(options: {
@@ -140,6 +146,10 @@ export function createServices(options: {
     engine: options.database.engine,
     clock,
     currency: config.PAYMENT_CURRENCY,
+    orderTtl: {
+      defaultMs: config.PAYMENT_ORDER_TTL_HOURS * 3_600_000,
+      localMs: config.PAYMENT_LOCAL_ORDER_TTL_DAYS * 86_400_000,
+    },
     onListenerError: (error, change) =>
       logger.error({ err: error, orderId: change.order.id, to: change.to }, 'An order-change listener failed'),
     providers: [
@@ -149,6 +159,10 @@ export function createServices(options: {
       }),
     ],
   });
+  const paymentJobs = createPaymentJobs({ clock, logger });
+  paymentJobs.every('order-expiry', config.PAYMENT_EXPIRY_CHECK_SECONDS * 1000, ({ now }) =>
+    payments.expireOrders(now),
+  );
   return {
     config: options.config,
     publicConfig: publicConfig(options.config),
@@ -190,5 +204,6 @@ export function createServices(options: {
     ingest,
     replays: createReliveService({ ingest, football, rateLimits, perAddress: config.RELIVES_PER_ADDRESS }),
     payments,
+    paymentJobs,
   };
 }

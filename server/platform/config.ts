@@ -75,6 +75,17 @@ export const configSchema = z.object({
   }),
   // The currency orders are made in; each plan version has a price in it.
   PAYMENT_CURRENCY: z.enum(CURRENCIES).default('EUR'),
+  // An order not paid in time expires (pending or failed → expired; a late payment is still honoured):
+  // card providers after PAYMENT_ORDER_TTL_HOURS, bank transfer ('local') after PAYMENT_LOCAL_ORDER_TTL_DAYS.
+  PAYMENT_ORDER_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24),
+  PAYMENT_LOCAL_ORDER_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  // How often each node looks for orders to expire (payments.jobs.ts; safe on every node at once).
+  PAYMENT_EXPIRY_CHECK_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
 
   // Social links shown in the footer (spec §9)
   SOCIAL_TELEGRAM_URL: optionalUrl,
@@ -104,12 +115,19 @@ export const configSchema = z.object({
     .optional(),
 
   // Import the football data on the first start of an empty database (in the background).
-  AUTO_SEED: z.enum(['0', '1', 'true', 'false']).default('1').transform((value) => value === '1' || value === 'true'),
+  AUTO_SEED: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('1')
+    .transform((value) => value === '1' || value === 'true'),
   // The ingest leader fetches the openfootball files this often and imports what changed (issue #19); 0 = never.
   // Empty: every 24 hours, never under NODE_ENV=test. Fractions are allowed (0.5 = every 30 minutes).
   DATA_REFRESH_INTERVAL_HOURS: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.coerce.number().min(0).max(24 * 365).optional(),
+    z.coerce
+      .number()
+      .min(0)
+      .max(24 * 365)
+      .optional(),
   ),
   // Where the refresh fetches from: serves <repository>/<branch>/<path> as GitHub's raw host does (a mirror).
   DATA_REFRESH_URL: z.url().default('https://raw.githubusercontent.com/openfootball'),
@@ -136,7 +154,12 @@ export const configSchema = z.object({
   // "Relive this match": replays one address (an IPv6 /64) may start in 10 minutes (issue #18).
   RELIVES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(5),
   // Event-log rows older than this are pruned; a client further behind gets a resync event.
-  LIVE_EVENT_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(48),
+  LIVE_EVENT_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(48),
   // How often a non-leader ingest process tries to take over (PostgreSQL advisory lock).
   INGEST_LEADER_RETRY_SECONDS: z.coerce.number().int().min(1).max(30).default(5),
 

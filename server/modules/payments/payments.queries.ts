@@ -205,6 +205,51 @@ export async function updateOrderStatus(
   await trx.updateTable('payment_order').set({ status, updated_at: at.toISOString() }).where('id', '=', id).execute();
 }
 
+/**
+ * Orders still open (pending or failed) made before their provider's cutoff: `localBefore` for bank
+ * transfer ('local'), `before` for every other provider. Oldest first, at most `limit`.
+ */
+export async function selectExpirableOrders(
+  db: Executor,
+  cutoffs: { before: Date; localBefore: Date; limit: number },
+): Promise<OrderRow[]> {
+  const rows = await db
+    .selectFrom('payment_order')
+    .select(ORDER_COLUMNS)
+    .where('status', 'in', ['pending', 'failed'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('provider', '<>', 'local'), eb('created_at', '<', cutoffs.before.toISOString())]),
+        eb.and([eb('provider', '=', 'local'), eb('created_at', '<', cutoffs.localBefore.toISOString())]),
+      ]),
+    )
+    .orderBy('created_at')
+    .limit(cutoffs.limit)
+    .execute();
+  return rows.map(toOrderRow);
+}
+
+/**
+ * Moves an order from one of `from` to `to` only if it is still in one of them: true when this call
+ * made the change. Two nodes racing for the same order: exactly one gets true (PostgreSQL re-checks
+ * the condition after the other's commit; SQLite has one writer at a time).
+ */
+export async function updateOrderStatusIf(
+  trx: Transaction<Database>,
+  id: string,
+  from: readonly string[],
+  to: string,
+  at: Date,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('payment_order')
+    .set({ status: to, updated_at: at.toISOString() })
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function insertOrderEvent(
   trx: Transaction<Database>,
   event: { orderId: string; from: string | null; to: string; cause: string; providerEventId: string | null; at: Date },

@@ -42,6 +42,7 @@ import {
   insertOrderEvent,
   insertProcessedEvent,
   selectActiveGrants,
+  selectExpirableOrders,
   selectCurrentPlanVersion,
   selectEntitlements,
   selectOrder,
@@ -50,12 +51,17 @@ import {
   selectPlanVersions,
   updateGrant,
   updateOrderStatus,
+  updateOrderStatusIf,
   writeEntitlement,
   type OrderRow,
   type PlanVersionRow,
 } from './payments.queries.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Defaults of PAYMENT_ORDER_TTL_HOURS and PAYMENT_LOCAL_ORDER_TTL_DAYS. */
+export const ORDER_TTL_MS = DAY_MS;
+export const LOCAL_ORDER_TTL_MS = 7 * DAY_MS;
+const EXPIRY_BATCH = 200;
 
 export type CreateOrderResult =
   | { ok: true; order: Order; checkoutUrl: string }
@@ -118,6 +124,14 @@ export interface PaymentsService {
   onOrderChanged(listener: OrderChangeListener): () => void;
   /** Where the sandbox posts its webhooks: the HTTP app, connected once it is built. */
   connectWebhookEndpoint(endpoint: WebhookEndpoint): void;
+  /**
+   * Expires the open (pending or failed) orders not paid in time: ORDER_TTL for most providers, the
+   * longer LOCAL_ORDER_TTL for bank transfer. Safe on every node at once: each order moves by a
+   * conditional update, so exactly one node records its expiry (order_event, listeners told after
+   * commit). A later payment.succeeded for an expired order is still honoured by settle().
+   * Returns how many orders this call expired.
+   */
+  expireOrders(now?: Date): Promise<number>;
   /** An order's history: every change of status with its cause (oldest first). */
   orderHistory(
     orderId: string,
@@ -186,6 +200,8 @@ export function createPaymentsService(options: {
   clock: Clock;
   providers: readonly PaymentProvider[];
   currency: Currency;
+  /** How long an order may stay unpaid before it expires; bank transfer ('local') has its own. */
+  orderTtl?: { defaultMs: number; localMs: number };
   /** Where a failing order-change listener is reported (the logger). */
   onListenerError?: (error: unknown, change: OrderChange) => void;
 }): PaymentsService {
@@ -435,6 +451,51 @@ export function createPaymentsService(options: {
 
     connectWebhookEndpoint(endpoint) {
       webhookEndpoint = endpoint;
+    },
+
+    async expireOrders(at) {
+      const now = at ?? clock.now();
+      const ttl = options.orderTtl ?? { defaultMs: ORDER_TTL_MS, localMs: LOCAL_ORDER_TTL_MS };
+      let expired = 0;
+      // In batches, so a long backlog neither holds one huge transaction nor loads every row at once.
+      for (;;) {
+        const rows = await selectExpirableOrders(db, {
+          before: new Date(now.getTime() - ttl.defaultMs),
+          localBefore: new Date(now.getTime() - ttl.localMs),
+          limit: EXPIRY_BATCH,
+        });
+        let movedInBatch = 0;
+        for (const row of rows) {
+          const from = oneOf(ORDER_STATUSES, row.status, 'pending');
+          const hours = Math.round((row.provider === 'local' ? ttl.localMs : ttl.defaultMs) / 3_600_000);
+          const cause = `expired: not paid within ${hours} h`;
+          // Only if it is still what we read: another node, or a payment, that got there first wins.
+          const moved = await inTransaction(db, async (trx) => {
+            if (!(await updateOrderStatusIf(trx, row.id, [from], 'expired', now))) return false;
+            await insertOrderEvent(trx, {
+              orderId: row.id,
+              from,
+              to: 'expired',
+              cause,
+              providerEventId: null,
+              at: now,
+            });
+            return true;
+          });
+          if (!moved) continue;
+          movedInBatch += 1;
+          await announce({
+            order: toOrder({ ...row, status: 'expired' }),
+            userId: row.userId,
+            from,
+            to: 'expired',
+            cause,
+          });
+        }
+        expired += movedInBatch;
+        // A short batch was the last; a batch another node took entirely is left to it.
+        if (rows.length < EXPIRY_BATCH || movedInBatch === 0) return expired;
+      }
     },
 
     orderHistory: (orderId) => selectOrderEvents(db, orderId),
