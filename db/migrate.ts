@@ -16,6 +16,7 @@ import { hotMatchesSettingsMigration } from './migrations/0010-hot-matches-setti
 import { matchCorrectionsMigration } from './migrations/0011-match-corrections.ts';
 import { matchSearchIndexMigration } from './migrations/0012-match-search-index.ts';
 import { paymentsMigration } from './migrations/0013-payments.ts';
+import { dealsMigration } from './migrations/0017-deals.ts';
 
 export const MIGRATIONS: readonly ScorelineMigration[] = [
   siteMigration,
@@ -31,6 +32,7 @@ export const MIGRATIONS: readonly ScorelineMigration[] = [
   matchCorrectionsMigration,
   matchSearchIndexMigration,
   paymentsMigration,
+  dealsMigration,
 ];
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -1,7 +1,7 @@
 // Kysely table types. Timestamps are stored as ISO-8601 UTC strings on SQLite
 // and timestamptz on PostgreSQL; the query layer normalises both to strings
 // (see `toIsoString` in db/client.ts).
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface ContactMessageTable {
   id: Generated<number>;
@@ -582,6 +582,37 @@ export interface EntitlementTable {
   expires_at: Timestamp;
 }
 
+/** A coupon (the hidden deal, migration 0017): percent or amount off, its limits and audience. */
+export interface CouponTable {
+  id: Id;
+  /** Upper-case: codes compare without regard to case. */
+  code: string;
+  title: string;
+  percent_off: number | null;
+  /** JSON object: currency -> minor units off. */
+  amount_off: string | null;
+  plan_id: Ref | null;
+  usage_limit: number | null;
+  valid_until: Timestamp | null;
+  /** domain/deals-contracts.ts COUPON_AUDIENCES. */
+  audience: ColumnType<string, string | undefined, string>;
+  /** 1 or 0. */
+  active: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The site's own ad (one row, id 1), shown to visitors without the no_ads entitlement. */
+export interface HouseAdTable {
+  id: number;
+  title: string;
+  text: string;
+  link: string;
+  image_url: string | null;
+  active: ColumnType<number, number | undefined, number>;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   contact_message: ContactMessageTable;
   contact_reply: ContactReplyTable;
@@ -631,4 +662,6 @@ export interface Database {
   processed_provider_event: ProcessedProviderEventTable;
   entitlement_grant: EntitlementGrantTable;
   entitlement: EntitlementTable;
+  coupon: CouponTable;
+  house_ad: HouseAdTable;
 }

@@ -51,9 +51,13 @@ export function pageForStatus(status: Order['status'], orderId: string): string 
 /** A new order for the failed one's plan and way to pay, and straight to its checkout. */
 export async function retryOrder(request: Request, context: Context) {
   const { userId, order } = await loadOwnOrder(request, context);
-  const result = await getServices(context).payments.createOrder(userId, {
+  const { payments } = getServices(context);
+  // The deal the failed order was made with goes on: the user still holds its use.
+  const coupon = await payments.coupons.orderCoupon(order.id);
+  const result = await payments.createOrder(userId, {
     planId: order.planId,
     provider: order.provider,
+    ...(coupon ? { coupon } : {}),
   });
   if (!result.ok) return data({ ok: false as const, message: `${result.message}.` }, { status: 400 });
   // The checkout is the provider's page (or the sandbox's, under PAYMENT_BASE_URL): a full navigation.

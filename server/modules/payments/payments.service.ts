@@ -37,6 +37,14 @@ import type { Clock } from '../../platform/clock.ts';
 import type { PaymentProvider, ProviderEvent, WebhookReading } from './payments.providers.ts';
 import { SANDBOX_WEBHOOK_PATH, isSandboxProvider } from './payments.sandbox.ts';
 import {
+  checkCoupon,
+  createCouponService,
+  createHouseAdService,
+  normaliseCode,
+  type CouponService,
+  type HouseAdService,
+} from './payments.coupons.ts';
+import {
   insertGrant,
   insertOrder,
   insertOrderEvent,
@@ -132,6 +140,10 @@ export interface PaymentsService {
    * Returns how many orders this call expired.
    */
   expireOrders(now?: Date): Promise<number>;
+  /** Coupons (the hidden deal): checked for the pricing pages, revealed on home, managed in the CMS. */
+  coupons: CouponService;
+  /** The house ad: its content (set in the CMS), shown only to visitors without `no_ads`. */
+  ads: HouseAdService;
   /** An order's history: every change of status with its cause (oldest first). */
   orderHistory(
     orderId: string,
@@ -295,13 +307,10 @@ export function createPaymentsService(options: {
       if (version.kind === 'free' || version.durationDays === null) {
         return { ok: false, code: 'not_for_sale', message: 'This plan is free: there is nothing to pay' };
       }
-      // Coupons (the hidden deal) come with their CMS screen; until then none is valid.
-      if (input.coupon !== undefined && input.coupon.trim() !== '') {
-        return { ok: false, code: 'invalid_coupon', message: 'This coupon is not valid' };
-      }
       const price = version.prices.find((item) => item.currency === options.currency) ?? version.prices[0];
       if (!price) return { ok: false, code: 'not_for_sale', message: 'This plan has no price' };
       const now = clock.now();
+      const couponCode = input.coupon !== undefined && input.coupon.trim() !== '' ? normaliseCode(input.coupon) : null;
       const row: OrderRow = {
         id: newOrderId(),
         userId,
@@ -314,17 +323,36 @@ export function createPaymentsService(options: {
         currency: price.currency,
         createdAt: now.toISOString(),
       };
-      await inTransaction(db, async (trx) => {
-        await insertOrder(trx, { ...row, couponCode: null, createdAt: now });
+      const refusal = await inTransaction(db, async (trx): Promise<string | null> => {
+        if (couponCode !== null) {
+          // Checked again here, with the coupon's row held until the order that takes its use is written.
+          const check = await checkCoupon(
+            trx,
+            {
+              code: couponCode,
+              userId,
+              planId: version.planId,
+              amountMinor: price.amountMinor,
+              currency: price.currency,
+              now,
+            },
+            engine,
+          );
+          if (!check.ok) return check.message;
+          row.amountMinor = check.amountMinor;
+        }
+        await insertOrder(trx, { ...row, couponCode, createdAt: now });
         await insertOrderEvent(trx, {
           orderId: row.id,
           from: null,
           to: 'pending',
-          cause: `checkout by user ${userId} with ${provider.id}`,
+          cause: `checkout by user ${userId} with ${provider.id}${couponCode ? ` and coupon ${couponCode}` : ''}`,
           providerEventId: null,
           at: now,
         });
+        return null;
       });
+      if (refusal !== null) return { ok: false, code: 'invalid_coupon', message: refusal };
       const order = toOrder(row);
       await announce({ order, userId, from: null, to: 'pending', cause: `checkout with ${provider.id}` });
       return { ok: true, order, checkoutUrl: await provider.checkoutUrl(order) };
@@ -497,6 +525,14 @@ export function createPaymentsService(options: {
         if (rows.length < EXPIRY_BATCH || movedInBatch === 0) return expired;
       }
     },
+
+    coupons: createCouponService({ db, clock }),
+
+    ads: createHouseAdService({
+      db,
+      clock,
+      hasNoAds: async (userId) => (await service.entitlements(userId)).some((item) => item.name === 'no_ads'),
+    }),
 
     orderHistory: (orderId) => selectOrderEvents(db, orderId),
   };
