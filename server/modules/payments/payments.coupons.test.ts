@@ -84,6 +84,7 @@ describe.each(TEST_ENGINES)('coupons on %s', (engine) => {
       orderId: result.order.id,
       amountMinor: 4499,
       currency: 'EUR',
+      createdAt: new Date(),
     });
     expect(fullPrice).toMatchObject({ ok: false, code: 'amount_mismatch' });
     expect(await t.services.payments.paySandbox(userId, result.order.id, SUCCEEDS)).toEqual({
