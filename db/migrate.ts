@@ -17,6 +17,7 @@ import { matchCorrectionsMigration } from './migrations/0011-match-corrections.t
 import { matchSearchIndexMigration } from './migrations/0012-match-search-index.ts';
 import { paymentsMigration } from './migrations/0013-payments.ts';
 import { dealsMigration } from './migrations/0017-deals.ts';
+import { paymentMailMigration } from './migrations/0019-payment-mail.ts';
 
 export const MIGRATIONS: readonly ScorelineMigration[] = [
   siteMigration,
@@ -33,6 +34,7 @@ export const MIGRATIONS: readonly ScorelineMigration[] = [
   matchSearchIndexMigration,
   paymentsMigration,
   dealsMigration,
+  paymentMailMigration,
 ];
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -613,6 +613,21 @@ export interface HouseAdTable {
   updated_at: Timestamp;
 }
 
+/** A payment mail already sent (migration 0019): one per order and kind ('receipt', 'refund'). */
+export interface PaymentMailTable {
+  order_id: string;
+  kind: string;
+  sent_at: Timestamp;
+}
+
+/** An expiry reminder already sent (migration 0019): one per member and plan end. */
+export interface PaymentReminderTable {
+  user_id: Ref;
+  ends_at: Timestamp;
+  plan_code: string;
+  sent_at: Timestamp;
+}
+
 export interface Database {
   contact_message: ContactMessageTable;
   contact_reply: ContactReplyTable;
@@ -664,4 +679,6 @@ export interface Database {
   entitlement: EntitlementTable;
   coupon: CouponTable;
   house_ad: HouseAdTable;
+  payment_mail: PaymentMailTable;
+  payment_reminder: PaymentReminderTable;
 }

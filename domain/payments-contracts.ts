@@ -109,6 +109,52 @@ export const paymentsMeSchema = z.object({
   entitlements: z.array(entitlementSchema),
 });
 
+/** One line of the account's order history (GET /api/payments/orders): the order and its plan's name. */
+export const orderSummarySchema = orderSchema.extend({
+  planCode: z.string(),
+  planName: z.string(),
+  /** True once the order was paid (paid, or refunded after it): /account/orders/{id} shows its receipt. */
+  hasReceipt: z.boolean(),
+});
+
+/** GET /api/payments/orders: the signed-in user's orders, newest first, a page at a time. */
+export const orderPageSchema = z.object({
+  orders: z.array(orderSummarySchema),
+  page: z.number().int().positive(),
+  /** The next (older) page's number; null on the last page. */
+  nextPage: z.number().int().positive().nullable(),
+});
+
+/** VAT included in a receipt's gross amount, in minor units: net + vat = gross exactly. */
+export const receiptVatSchema = z.object({
+  /** Percent, e.g. 20 or 7.7. */
+  ratePercent: z.number().nonnegative(),
+  netMinor: z.number().int().nonnegative(),
+  vatMinor: z.number().int().nonnegative(),
+  grossMinor: z.number().int().nonnegative(),
+});
+
+/** A paid order's receipt: what the receipt mail says and /account/orders/{id} shows. */
+export const receiptSchema = z.object({
+  /** The order number. */
+  orderId: z.string(),
+  status: z.enum(['paid', 'refunded']),
+  paidAt: z.iso.datetime(),
+  /** When the money was given back; null while the order stands paid. */
+  refundedAt: z.iso.datetime().nullable(),
+  buyer: z.object({ name: z.string(), email: z.string() }),
+  plan: z.object({ code: z.string(), name: z.string() }),
+  /** The period the payment bought: from the later of the payment and the previous period's end. */
+  period: z.object({ from: z.iso.datetime(), until: z.iso.datetime() }),
+  amountMinor: z.number().int().nonnegative(),
+  currency: z.enum(CURRENCIES),
+  paymentMethod: z.enum(PAYMENT_PROVIDERS),
+  /** PAYMENT_SELLER_NAME (or the site's name), PAYMENT_SELLER_ADDRESS and PAYMENT_VAT_ID; null when not set. */
+  seller: z.object({ name: z.string(), address: z.string().nullable(), vatId: z.string().nullable() }),
+  /** null when PAYMENT_VAT_RATE is 0. */
+  vat: receiptVatSchema.nullable(),
+});
+
 export type Price = z.infer<typeof priceSchema>;
 export type Plan = z.infer<typeof planSchema>;
 export type Plans = z.infer<typeof plansSchema>;
@@ -117,3 +163,7 @@ export type CreateOrderInput = z.infer<typeof createOrderInputSchema>;
 export type CreatedOrder = z.infer<typeof createdOrderSchema>;
 export type Entitlement = z.infer<typeof entitlementSchema>;
 export type PaymentsMe = z.infer<typeof paymentsMeSchema>;
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+export type OrderPage = z.infer<typeof orderPageSchema>;
+export type ReceiptVat = z.infer<typeof receiptVatSchema>;
+export type Receipt = z.infer<typeof receiptSchema>;

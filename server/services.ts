@@ -28,6 +28,8 @@ import { createPagesService, type PagesService } from './modules/site/pages.serv
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
 import { createPaymentJobs, type PaymentJobs } from './modules/payments/payments.jobs.ts';
 import { createSandboxProvider, webhookSecret } from './modules/payments/payments.sandbox.ts';
+import { createPaymentRecords, type PaymentRecords } from './modules/payments/payments.records.ts';
+import { createPaymentMail, type PaymentMail } from './modules/payments/payments.mail.ts';
 import type { LiveBus } from './platform/bus.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { publicConfig, type Config, type PublicConfig } from './platform/config.ts';
@@ -78,6 +80,10 @@ export interface AppServices {
    * order expiry; add yours with `paymentJobs.every(name, intervalMs, fn)` (docs/payments.md "Jobs").
    */
   paymentJobs: PaymentJobs;
+  /** The account's order history and receipts (issue #21). */
+  paymentRecords: PaymentRecords;
+  /** Receipts, refund notices (told by payments.onOrderChanged) and the expiry reminder job's work (issue #21). */
+  paymentMail: PaymentMail;
 }
 
 export function createServices(options: {
@@ -163,6 +169,34 @@ export function createServices(options: {
   paymentJobs.every('order-expiry', config.PAYMENT_EXPIRY_CHECK_SECONDS * 1000, ({ now }) =>
     payments.expireOrders(now),
   );
+  const buyer = async (userId: number) => {
+    const user = await accounts.getUser(userId);
+    return user ? { name: user.displayName, email: user.email } : null;
+  };
+  const paymentRecords = createPaymentRecords({
+    db,
+    buyer,
+    seller: {
+      name: config.PAYMENT_SELLER_NAME ?? config.SITE_NAME,
+      address: config.PAYMENT_SELLER_ADDRESS ?? null,
+      vatId: config.PAYMENT_VAT_ID ?? null,
+      vatRatePercent: config.PAYMENT_VAT_RATE,
+    },
+  });
+  const paymentMail = createPaymentMail({
+    db,
+    mailer,
+    records: paymentRecords,
+    buyer,
+    planOf: (userId) => payments.me(userId),
+    clock,
+    logger,
+    site: { name: config.SITE_NAME, baseUrl: config.BASE_URL },
+  });
+  payments.onOrderChanged((change) => paymentMail.onOrderChanged(change));
+  paymentJobs.every('expiry-reminders', config.PAYMENT_REMINDER_CHECK_SECONDS * 1000, ({ now }) =>
+    paymentMail.sendExpiryReminders(now),
+  );
   return {
     config: options.config,
     publicConfig: publicConfig(options.config),
@@ -205,5 +239,7 @@ export function createServices(options: {
     replays: createReliveService({ ingest, football, rateLimits, perAddress: config.RELIVES_PER_ADDRESS }),
     payments,
     paymentJobs,
+    paymentRecords,
+    paymentMail,
   };
 }

@@ -86,6 +86,22 @@ export const configSchema = z.object({
   PAYMENT_LOCAL_ORDER_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   // How often each node looks for orders to expire (payments.jobs.ts; safe on every node at once).
   PAYMENT_EXPIRY_CHECK_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
+  // Who sells, printed on receipts (docs/payments.md "Mail"): the seller's name (empty = SITE_NAME),
+  // postal address and VAT number (empty = not printed), and the VAT rate in percent included in
+  // the prices (0 = no VAT line; above 0 the receipt shows net, VAT and gross).
+  PAYMENT_SELLER_NAME: optionalText,
+  PAYMENT_SELLER_ADDRESS: optionalText,
+  PAYMENT_VAT_ID: optionalText,
+  PAYMENT_VAT_RATE: z
+    .string()
+    .trim()
+    .default('0')
+    .refine((value) => value === '' || /^\d{1,2}(\.\d{1,2})?$|^100$/.test(value), {
+      message: 'must be a percentage from 0 to 100 with at most two decimals, like 20 or 7.7',
+    })
+    .transform((value) => (value === '' ? 0 : Number(value))),
+  // How often each node looks for plans ending within 3 days to remind (payments.jobs.ts; one mail per plan end).
+  PAYMENT_REMINDER_CHECK_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
 
   // Social links shown in the footer (spec §9)
   SOCIAL_TELEGRAM_URL: optionalUrl,

@@ -14,6 +14,11 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /**
+   * An HTML alternative of `text` (receipts), every value in it already escaped. The plain text stays
+   * the mail's other part and is what the outbox keeps.
+   */
+  html?: string;
   /** What the mail is, for the outbox list: 'password-reset', … */
   kind: string;
 }
@@ -65,7 +70,13 @@ export function createMailer(options: {
     async send(mail) {
       if (transport) {
         try {
-          await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+          await transport.sendMail({
+            from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            ...(mail.html === undefined ? {} : { html: mail.html }),
+          });
           return 'smtp';
         } catch (error) {
           // The body is not logged: it may hold a one-time link.
