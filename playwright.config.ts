@@ -58,6 +58,7 @@ export default defineConfig({
       REPLAY_SPEED: '300',
       // Every test's browser and request context comes from 127.0.0.1: one address for the whole suite.
       RELIVES_PER_ADDRESS: '1000',
+      PAYMENT_ORDERS_PER_ADDRESS: '1000',
       ANALYTICS_GTM_ID: 'GTM-E2ETEST',
       SOCIAL_TELEGRAM_URL: 'https://t.me/scoreline_example',
       SOCIAL_TWITTER_URL: 'https://twitter.com/scoreline_example',

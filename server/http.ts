@@ -103,7 +103,13 @@ export function createHttpApp(options: HttpAppOptions) {
     metrics.httpDuration.observe({ method: c.req.method, route }, seconds);
     // Path only: query strings may carry things that do not belong in logs.
     logger.info(
-      { reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(seconds * 1000) },
+      {
+        reqId: requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(seconds * 1000),
+      },
       'request',
     );
   });
@@ -117,7 +123,7 @@ export function createHttpApp(options: HttpAppOptions) {
     // The tag manager the policy allows is the one in effect: staff may set it in the CMS (issue #20).
     const analyticsId = services.siteSettings.snapshot().analyticsId ?? undefined;
     const effective = analyticsId === config.ANALYTICS_GTM_ID ? config : { ...config, ANALYTICS_GTM_ID: analyticsId };
-    for (const [name, value] of Object.entries(securityHeaders(effective, nonceOf(c), overHttps))) {
+    for (const [name, value] of Object.entries(securityHeaders(effective, nonceOf(c), overHttps, c.req.path))) {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
   });
@@ -206,7 +212,9 @@ export function createHttpApp(options: HttpAppOptions) {
     if (known) return known;
     if (error instanceof HTTPException) {
       // Hono raises these for malformed bodies (e.g. invalid JSON).
-      return Response.json(errorBody('bad_request', error.message || 'The request could not be read'), { status: error.status });
+      return Response.json(errorBody('bad_request', error.message || 'The request could not be read'), {
+        status: error.status,
+      });
     }
     logger.error({ err: error, reqId: requestIdOf(c), method: c.req.method, path: c.req.path }, 'API error');
     return Response.json(errorBody('internal_error', 'Something went wrong on our side'), { status: 500 });
@@ -237,15 +245,9 @@ export function createHttpApp(options: HttpAppOptions) {
   // ---- Static files of the client build -----------------------------------
   if (options.clientDir) {
     const root = path.relative(process.cwd(), options.clientDir) || '.';
-    app.use(
-      '/assets/*',
-      serveStatic({ root, onFound: (_path, c) => void c.header('Cache-Control', IMMUTABLE) }),
-    );
+    app.use('/assets/*', serveStatic({ root, onFound: (_path, c) => void c.header('Cache-Control', IMMUTABLE) }));
     app.get('/assets/*', (c) => c.text('Not found', 404));
-    app.use(
-      '*',
-      serveStatic({ root, onFound: (_path, c) => void c.header('Cache-Control', 'public, max-age=3600') }),
-    );
+    app.use('*', serveStatic({ root, onFound: (_path, c) => void c.header('Cache-Control', 'public, max-age=3600') }));
   }
 
   // ---- Pages: React Router SSR --------------------------------------------

@@ -156,6 +156,11 @@ export function createServices(options: {
       defaultMs: config.PAYMENT_ORDER_TTL_HOURS * 3_600_000,
       localMs: config.PAYMENT_LOCAL_ORDER_TTL_DAYS * 86_400_000,
     },
+    orderLimits: {
+      rateLimits,
+      perUserPerHour: config.PAYMENT_ORDERS_PER_USER,
+      perAddressPerHour: config.PAYMENT_ORDERS_PER_ADDRESS,
+    },
     onListenerError: (error, change) =>
       logger.error({ err: error, orderId: change.order.id, to: change.to }, 'An order-change listener failed'),
     providers: [

@@ -67,7 +67,23 @@ export const configSchema = z.object({
 
   // Payment and pricing (spec §9)
   PAYMENT_CLIENT_ID: optionalText,
-  PRICING_OVERLAY_WEB_DOMAIN_NAME: optionalText,
+  // The one other web site allowed to show /pricing and /pricing-sport in a frame (a pricing overlay on a
+  // partner or marketing site), over https: a bare domain name, e.g. www.partner.example. Empty: none.
+  PRICING_OVERLAY_WEB_DOMAIN_NAME: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value.toLowerCase()))
+    .pipe(
+      z
+        .string()
+        .max(253)
+        .regex(
+          /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?(?::\d{1,5})?$/,
+          'must be a bare domain name such as www.partner.example (no scheme, path, wildcard or spaces): the one other site allowed to frame /pricing and /pricing-sport over https',
+        )
+        .optional(),
+    )
+    .optional(),
   // Key (≥ 32 characters) the sandbox provider signs its webhooks with (issue #21, docs/payments.md).
   // Empty = derived from the session secret, which is right while the sandbox is this site itself.
   PAYMENT_WEBHOOK_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
@@ -84,6 +100,9 @@ export const configSchema = z.object({
     .max(24 * 90)
     .default(24),
   PAYMENT_LOCAL_ORDER_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  // Checkouts (orders) one user, and one client address, may start in an hour; over it: 429, nothing created.
+  PAYMENT_ORDERS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(20),
+  PAYMENT_ORDERS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(60),
   // How often each node looks for orders to expire (payments.jobs.ts; safe on every node at once).
   PAYMENT_EXPIRY_CHECK_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
   // Who sells, printed on receipts (docs/payments.md "Mail"): the seller's name (empty = SITE_NAME),

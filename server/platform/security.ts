@@ -12,7 +12,21 @@ export function createNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-export function contentSecurityPolicy(config: Config, nonce: string): string {
+/**
+ * The pages another site may show in a frame: the pricing overlay (PRICING_OVERLAY_WEB_DOMAIN_NAME,
+ * docs/payments.md). Every other page refuses to be framed at all.
+ */
+export const FRAMEABLE_PATHS: readonly string[] = ['/pricing', '/pricing-sport'];
+
+/** Who may frame the page at `path`: the CSP frame-ancestors sources. */
+export function frameAncestors(config: Pick<Config, 'PRICING_OVERLAY_WEB_DOMAIN_NAME'>, path: string | null): string[] {
+  const domain = config.PRICING_OVERLAY_WEB_DOMAIN_NAME;
+  const page = path === null ? null : path.replace(/\/+$/, '') || '/';
+  if (!domain || page === null || !FRAMEABLE_PATHS.includes(page)) return ["'none'"];
+  return ["'self'", `https://${domain}`];
+}
+
+export function contentSecurityPolicy(config: Config, nonce: string, path: string | null = null): string {
   const analytics = config.ANALYTICS_GTM_ID ? [TAG_MANAGER_ORIGIN] : [];
   const images = config.IMAGE_HOST ? [new URL(config.IMAGE_HOST).origin] : [];
   const directives: Record<string, string[]> = {
@@ -26,24 +40,37 @@ export function contentSecurityPolicy(config: Config, nonce: string): string {
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
-    'frame-ancestors': ["'none'"],
+    'frame-ancestors': frameAncestors(config, path),
   };
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join('; ');
 }
 
-/** `overHttps`: whether this request arrived over HTTPS (server/platform/transport.ts). */
-export function securityHeaders(config: Config, nonce: string | null, overHttps: boolean): Record<string, string> {
+/**
+ * `overHttps`: whether this request arrived over HTTPS (server/platform/transport.ts); `path`: the
+ * request's path, which decides whether the overlay site may frame it.
+ */
+export function securityHeaders(
+  config: Config,
+  nonce: string | null,
+  overHttps: boolean,
+  path: string | null = null,
+): Record<string, string> {
+  const ancestors = frameAncestors(config, path);
+  const framable = ancestors[0] !== "'none'";
   const headers: Record<string, string> = {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Frame-Options': 'DENY',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
     'Cross-Origin-Opener-Policy': 'same-origin',
   };
+  // X-Frame-Options cannot name another site (ALLOW-FROM is gone from browsers): a page the overlay site
+  // may frame leaves it out and says so in frame-ancestors alone, which browsers prefer over it anyway.
+  if (!framable) headers['X-Frame-Options'] = 'DENY';
   // Vite's dev server injects inline scripts of its own; the policy applies to built pages.
-  if (nonce !== null) headers['Content-Security-Policy'] = contentSecurityPolicy(config, nonce);
+  if (nonce !== null) headers['Content-Security-Policy'] = contentSecurityPolicy(config, nonce, path);
+  else if (framable) headers['Content-Security-Policy'] = `frame-ancestors ${ancestors.join(' ')}`;
   // Only over HTTPS (RFC 6797 §7.2: a browser ignores it over plain http, and a proxy or a LAN box serving
   // plain http must not claim it).
   if (config.isProduction && overHttps) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';

@@ -5,7 +5,7 @@
 // the same plan and way to pay, read from the failed order, never from the form.
 import { data, redirectDocument, type RouterContextProvider } from 'react-router';
 import type { Order, Plan } from '../../../domain/payments-contracts.ts';
-import { getServices } from '../../../server/router-context.server.ts';
+import { getRequestAuth, getServices } from '../../../server/router-context.server.ts';
 import { getCurrentUser } from '../../lib/auth/current-user.server.ts';
 
 type Context = Readonly<RouterContextProvider>;
@@ -54,11 +54,17 @@ export async function retryOrder(request: Request, context: Context) {
   const { payments } = getServices(context);
   // The deal the failed order was made with goes on: the user still holds its use.
   const coupon = await payments.coupons.orderCoupon(order.id);
-  const result = await payments.createOrder(userId, {
-    planId: order.planId,
-    provider: order.provider,
-    ...(coupon ? { coupon } : {}),
-  });
+  const result = await payments.createOrder(
+    userId,
+    { planId: order.planId, provider: order.provider, ...(coupon ? { coupon } : {}) },
+    { ip: getRequestAuth(context).meta.ip },
+  );
+  if (!result.ok && result.code === 'rate_limited') {
+    return data(
+      { ok: false as const, message: `${result.message}.` },
+      { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } },
+    );
+  }
   if (!result.ok) return data({ ok: false as const, message: `${result.message}.` }, { status: 400 });
   // The checkout is the provider's page (or the sandbox's, under PAYMENT_BASE_URL): a full navigation.
   throw redirectDocument(result.checkoutUrl);

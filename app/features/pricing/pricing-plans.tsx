@@ -52,7 +52,9 @@ export function PricingPlans({ data, answer }: { data: PricingData; answer: Form
     const label = isCurrent ? 'Renew' : 'Choose';
     if (!signedIn)
       return (
-        <AppLink to={signInForPlan(path, plan)} className={buttonClass}>
+        // _top: shown in the pricing overlay's frame (PRICING_OVERLAY_WEB_DOMAIN_NAME), sign-in opens as the
+        // whole page, since it may not be framed; on the site itself it is the same page.
+        <AppLink to={signInForPlan(path, plan)} target="_top" className={buttonClass}>
           {label}
           <span className="sr-only">{` ${plan.name}`}</span>
         </AppLink>

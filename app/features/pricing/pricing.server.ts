@@ -5,7 +5,7 @@
 // plan and the way to pay are read from the form.
 import { data, redirect, redirectDocument, type RouterContextProvider } from 'react-router';
 import { createOrderInputSchema, type PlanKind } from '../../../domain/payments-contracts.ts';
-import { getServices } from '../../../server/router-context.server.ts';
+import { getRequestAuth, getServices } from '../../../server/router-context.server.ts';
 import { getCurrentUser } from '../../lib/auth/current-user.server.ts';
 import type { FormResult } from '../auth-forms/form-parts.tsx';
 import { signInForPlan, type PricingData } from './pricing-plans.tsx';
@@ -49,12 +49,15 @@ export async function choosePlan(request: Request, context: Context) {
   }
   const input = createOrderInputSchema.safeParse({ planId, provider });
   if (!input.success) return refusal('Choose one of the plans above.', 400);
-  const result = await payments.createOrder(user.id, input.data);
+  const result = await payments.createOrder(user.id, input.data, { ip: getRequestAuth(context).meta.ip });
   // The checkout is the provider's page (or the sandbox's, under PAYMENT_BASE_URL): a full navigation.
   if (result.ok) throw redirectDocument(result.checkoutUrl);
+  if (result.code === 'rate_limited') {
+    return refusal(`${result.message}.`, 429, { 'Retry-After': String(result.retryAfterSeconds) });
+  }
   return refusal(`${result.message}.`, result.code === 'unknown_plan' ? 404 : 400);
 }
 
-function refusal(message: string, status: number) {
-  return data<FormResult>({ ok: false, message, fields: {}, values: {} }, { status });
+function refusal(message: string, status: number, headers?: Record<string, string>) {
+  return data<FormResult>({ ok: false, message, fields: {}, values: {} }, { status, ...(headers ? { headers } : {}) });
 }

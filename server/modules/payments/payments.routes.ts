@@ -44,6 +44,7 @@ const routes = {
       201: json(createdOrderSchema, 'Order created, pending until the provider settles it'),
       400: error('Invalid input, an unknown plan or provider, a free plan or a coupon that is not valid'),
       401: error('Not signed in'),
+      429: error('Too many checkouts from this user or address in the last hour; see Retry-After. Nothing was created'),
     },
   }),
   order: createRoute({
@@ -99,7 +100,13 @@ export function paymentsRoutes({ payments, sessions, config }: PaymentsRouteServ
   app.openapi(routes.createOrder, async (c) => {
     const userId = await signedIn(c);
     if (userId === null) return c.json(UNAUTHENTICATED, 401);
-    const result = await payments.createOrder(userId, c.req.valid('json'));
+    const result = await payments.createOrder(userId, c.req.valid('json'), {
+      ip: clientAddress(c, config.TRUST_PROXY),
+    });
+    if (!result.ok && result.code === 'rate_limited') {
+      c.header('Retry-After', String(result.retryAfterSeconds));
+      return c.json(errorBody(result.code, `${result.message}.`), 429);
+    }
     if (!result.ok) return c.json(errorBody(result.code, result.message), 400);
     return c.json({ order: result.order, checkoutUrl: result.checkoutUrl }, 201);
   });

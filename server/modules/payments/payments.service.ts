@@ -34,6 +34,7 @@ import {
 } from '../../../domain/payments-contracts.ts';
 import { sandboxCardOutcome, type SandboxPayInput } from '../../../domain/sandbox-cards.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { toAddressKey, type RateLimits } from '../../platform/rate-limit.ts';
 import type { PaymentProvider, ProviderEvent, WebhookReading } from './payments.providers.ts';
 import { SANDBOX_WEBHOOK_PATH, isSandboxProvider } from './payments.sandbox.ts';
 import {
@@ -73,7 +74,14 @@ const EXPIRY_BATCH = 200;
 
 export type CreateOrderResult =
   | { ok: true; order: Order; checkoutUrl: string }
-  | { ok: false; code: 'unknown_plan' | 'not_for_sale' | 'unknown_provider' | 'invalid_coupon'; message: string };
+  | { ok: false; code: 'unknown_plan' | 'not_for_sale' | 'unknown_provider' | 'invalid_coupon'; message: string }
+  /** Too many orders from this user or address: nothing was created; answer 429 with Retry-After. */
+  | { ok: false; code: 'rate_limited'; message: string; retryAfterSeconds: number };
+
+/** Who is asking for an order, beyond the user: the client address the per-address limit counts. */
+export interface OrderClient {
+  ip?: string;
+}
 
 export type SettleOutcome = 'applied' | 'duplicate' | 'ignored';
 
@@ -109,7 +117,12 @@ export type WebhookEndpoint = (request: Request) => Promise<Response>;
 
 export interface PaymentsService {
   listPlans(): Promise<Plans>;
-  createOrder(userId: number, input: CreateOrderInput): Promise<CreateOrderResult>;
+  /**
+   * Makes a pending order priced from the database. Limited per user and per client address
+   * (`client.ip`; PAYMENT_ORDERS_PER_USER / PAYMENT_ORDERS_PER_ADDRESS an hour): over a limit, nothing is
+   * created and the answer is `rate_limited` with when to retry.
+   */
+  createOrder(userId: number, input: CreateOrderInput, client?: OrderClient): Promise<CreateOrderResult>;
   /** The order when it is this user's; null for anyone else's, as for one that does not exist. */
   getOrder(userId: number, orderId: string): Promise<Order | null>;
   me(userId: number): Promise<PaymentsMe>;
@@ -148,6 +161,13 @@ export interface PaymentsService {
   orderHistory(
     orderId: string,
   ): Promise<Array<{ from: string | null; to: string; cause: string; providerEventId: string | null; at: string }>>;
+}
+
+/** "3 minutes", "1 minute", "40 seconds". */
+function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
 function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
@@ -214,12 +234,42 @@ export function createPaymentsService(options: {
   currency: Currency;
   /** How long an order may stay unpaid before it expires; bank transfer ('local') has its own. */
   orderTtl?: { defaultMs: number; localMs: number };
+  /** Order creation limits (server/platform/rate-limit.ts); absent: none (unit tests). */
+  orderLimits?: { rateLimits: RateLimits; perUserPerHour: number; perAddressPerHour: number };
   /** Where a failing order-change listener is reported (the logger). */
   onListenerError?: (error: unknown, change: OrderChange) => void;
 }): PaymentsService {
   const { db, engine, clock, providers } = options;
   let webhookEndpoint: WebhookEndpoint | null = null;
   const listeners = new Set<OrderChangeListener>();
+  const limits = options.orderLimits
+    ? {
+        user: options.orderLimits.rateLimits.create('payment-orders-user', {
+          points: options.orderLimits.perUserPerHour,
+          durationSeconds: 3600,
+        }),
+        address: options.orderLimits.rateLimits.create('payment-orders-address', {
+          points: options.orderLimits.perAddressPerHour,
+          durationSeconds: 3600,
+        }),
+      }
+    : null;
+
+  /** Spends one order of the user's and the address's hourly allowance; the wait when either is spent. */
+  async function spendOrderAllowance(userId: number, client: OrderClient): Promise<number | null> {
+    if (!limits) return null;
+    const byUser = await limits.user.consume(`user:${userId}`);
+    if (!byUser.ok) return byUser.retryAfterSeconds;
+    if (client.ip) {
+      const byAddress = await limits.address.consume(toAddressKey(client.ip));
+      if (!byAddress.ok) {
+        // Not the user's doing alone: their point goes back.
+        await limits.user.reward(`user:${userId}`);
+        return byAddress.retryAfterSeconds;
+      }
+    }
+    return null;
+  }
 
   /** Tells every listener, after commit; one listener failing neither stops the others nor the caller. */
   async function announce(change: OrderChange): Promise<void> {
@@ -293,7 +343,7 @@ export function createPaymentsService(options: {
       };
     },
 
-    async createOrder(userId, input) {
+    async createOrder(userId, input, client = {}) {
       const provider = providerOf(input.provider);
       if (!provider) {
         return {
@@ -309,6 +359,15 @@ export function createPaymentsService(options: {
       }
       const price = version.prices.find((item) => item.currency === options.currency) ?? version.prices[0];
       if (!price) return { ok: false, code: 'not_for_sale', message: 'This plan has no price' };
+      const retryAfterSeconds = await spendOrderAllowance(userId, client);
+      if (retryAfterSeconds !== null) {
+        return {
+          ok: false,
+          code: 'rate_limited',
+          message: `Too many checkouts started in the last hour: try again in ${waitText(retryAfterSeconds)}`,
+          retryAfterSeconds,
+        };
+      }
       const now = clock.now();
       const couponCode = input.coupon !== undefined && input.coupon.trim() !== '' ? normaliseCode(input.coupon) : null;
       const row: OrderRow = {
