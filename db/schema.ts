@@ -500,6 +500,8 @@ export interface PlanTable {
   position: number;
   current_version: number;
   created_at: Timestamp;
+  /** 1: kept off the pricing pages and out of checkout (migration 0016); Free never is. */
+  hidden: Generated<number>;
 }
 
 /** One version of a plan's terms; orders keep the version they were made at. */
@@ -573,6 +575,24 @@ export interface EntitlementGrantTable {
   starts_at: Timestamp;
   ends_at: Timestamp;
   revoked_at: Timestamp | null;
+}
+
+/** A payment provider staff enabled or disabled, and its place on /pricing (migration 0016). */
+export interface PaymentMethodTable {
+  /** domain/payments-contracts.ts PAYMENT_PROVIDERS. */
+  provider: string;
+  enabled: Generated<number>;
+  position: number;
+  updated_by: Ref | null;
+  updated_at: Timestamp;
+}
+
+/** The one free trial an account may take (migration 0016): the order that recorded it. */
+export interface PlanTrialTable {
+  user_id: Ref;
+  plan_id: Ref;
+  order_id: string;
+  started_at: Timestamp;
 }
 
 /** When a user's entitlement ends: the latest end of its grants in force. */
@@ -681,4 +701,6 @@ export interface Database {
   house_ad: HouseAdTable;
   payment_mail: PaymentMailTable;
   payment_reminder: PaymentReminderTable;
+  payment_method: PaymentMethodTable;
+  plan_trial: PlanTrialTable;
 }

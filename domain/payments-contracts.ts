@@ -29,6 +29,13 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'local'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
+/**
+ * Where an order came from: a provider's checkout, or a free trial (issue #21), which is recorded as a paid
+ * order of amount 0 so the history of what a user had is honest. A trial is never a way to pay.
+ */
+export const ORDER_SOURCES = [...PAYMENT_PROVIDERS, 'trial'] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+
 export const CURRENCIES = ['EUR', 'USD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
@@ -77,7 +84,8 @@ export const orderSchema = z.object({
   currency: z.enum(CURRENCIES),
   planId: z.number().int(),
   planVersion: z.number().int().positive(),
-  provider: z.enum(PAYMENT_PROVIDERS),
+  /** The provider it was paid with; 'trial' for a free trial. */
+  provider: z.enum(ORDER_SOURCES),
   createdAt: z.iso.datetime(),
 });
 

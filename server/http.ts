@@ -21,6 +21,7 @@ import { cmsMatchesRoutes } from './modules/cms/cms-matches.routes.ts';
 import { cmsPagesRoutes } from './modules/cms/cms-pages.routes.ts';
 import { cmsSettingsRoutes } from './modules/cms/cms-settings.routes.ts';
 import { cmsHotMatchesRoutes } from './modules/cms/cms-hot-matches.routes.ts';
+import { cmsPaymentsRoutes } from './modules/cms/cms-payments.routes.ts';
 import { footballErrorResponse, footballRoutes } from './modules/football/football.routes.ts';
 import { matchInsightRoutes } from './modules/football/match-insight.routes.ts';
 import { followingRoutes } from './modules/football/following.routes.ts';
@@ -187,6 +188,7 @@ export function createHttpApp(options: HttpAppOptions) {
   cmsMessagesRoutes({ guard: cmsGuard, messages: services.cms.messages }, api);
   cmsMatchesRoutes({ guard: cmsGuard, matches: services.cms.matches }, api);
   cmsSecurityRoutes({ guard: cmsGuard, security: services.cms.security }, api);
+  cmsPaymentsRoutes({ guard: cmsGuard, payments: services.cms.payments }, api);
   footballRoutes(services.football, api);
   matchInsightRoutes(services.matchInsight, api);
   followingRoutes(services.following, api);

@@ -229,6 +229,7 @@ export function createServices(options: {
       corrector: ingest.pipeline.corrections,
       hotMatches,
       siteSettings,
+      payments,
     }),
     mailer,
     oidc: createOidcService({ config, stateKey: oidcStateKey(options.sessionSecret) }),

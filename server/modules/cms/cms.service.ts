@@ -25,6 +25,8 @@ import type { SiteSettingsService } from '../site/settings.service.ts';
 import { createCmsSettingsService, type CmsSettingsService } from './cms-settings.service.ts';
 import type { HotMatchesService } from '../football/hot-matches.service.ts';
 import { createCmsHotMatchesService, type CmsHotMatchesService } from './cms-hot-matches.service.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import { createCmsPaymentsService, type CmsPaymentsService } from './cms-payments.service.ts';
 
 export interface CmsServices {
   audit: AuditLog;
@@ -44,6 +46,8 @@ export interface CmsServices {
   messages: CmsMessagesService;
   /** Match search and staff corrections on the live path (issue #20). */
   matches: CmsMatchesService;
+  /** Plans, their versions and places, and the payment methods on offer (issue #21). */
+  payments: CmsPaymentsService;
 }
 
 export function createCmsServices(deps: {
@@ -62,6 +66,7 @@ export function createCmsServices(deps: {
   hotMatches: HotMatchesService;
   /** The live path's corrections (the ingest pipeline's), handed over by the composition root. */
   corrector: MatchCorrector;
+  payments: PaymentsService;
 }): CmsServices {
   const audit = createAuditLog({ db: deps.db, clock: deps.clock });
   return {
@@ -75,5 +80,6 @@ export function createCmsServices(deps: {
     users: createCmsUsersService({ ...deps, audit }),
     messages: createCmsMessagesService({ ...deps, audit }),
     matches: createCmsMatchesService({ football: deps.football, corrector: deps.corrector, audit }),
+    payments: createCmsPaymentsService({ db: deps.db, clock: deps.clock, payments: deps.payments, audit }),
   };
 }

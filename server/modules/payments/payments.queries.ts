@@ -20,6 +20,11 @@ export interface PlanVersionRow {
   features: string[];
   entitlements: string[];
   prices: Array<{ currency: string; amountMinor: number }>;
+  /** Kept off the pricing pages and out of checkout (migration 0016). */
+  hidden: boolean;
+  /** Where /pricing shows it: 1 is first. */
+  position: number;
+  createdAt: string;
 }
 
 export interface OrderRow {
@@ -72,6 +77,9 @@ export async function selectPlanVersions(db: Executor, versionIds?: number[]): P
       'v.trial_days',
       'v.features',
       'v.entitlements',
+      'v.created_at',
+      'p.hidden',
+      'p.position',
     ])
     .orderBy('p.position')
     .orderBy('p.id');
@@ -104,6 +112,9 @@ export async function selectPlanVersions(db: Executor, versionIds?: number[]): P
     prices: prices
       .filter((price) => Number(price.plan_version_id) === Number(row.version_id))
       .map((price) => ({ currency: price.currency, amountMinor: price.amount_minor })),
+    hidden: Number(row.hidden) === 1,
+    position: row.position,
+    createdAt: toIsoString(row.created_at),
   }));
 }
 

@@ -26,6 +26,7 @@ const json = <T extends z.ZodType>(schema: T, description: string) => ({
 });
 const error = (description: string) => json(errorBodySchema, description);
 const UNAUTHENTICATED = errorBody('unauthenticated', 'Sign in to continue');
+const trialInputSchema = z.object({ planId: z.number().int().positive() });
 
 const routes = {
   plans: createRoute({
@@ -56,6 +57,22 @@ const routes = {
       200: json(z.object({ order: orderSchema }), 'OK'),
       401: error('Not signed in'),
       404: error('No such order among this user’s'),
+    },
+  }),
+  trial: createRoute({
+    method: 'post',
+    path: '/payments/trials',
+    summary:
+      "Start a plan's free trial for the signed-in user: its entitlements for the plan's trial days, without payment, once per account and not for a plan the user had",
+    description:
+      "Recorded as an order of amount 0 from 'trial', already paid, with its history and grants. Two requests at once start one trial.",
+    request: { body: { required: true, content: { 'application/json': { schema: trialInputSchema } } } },
+    responses: {
+      201: json(z.object({ order: orderSchema, endsAt: z.iso.datetime() }), 'The trial runs until endsAt'),
+      400: error(
+        'Invalid input, an unknown or hidden plan, a plan without a trial, a trial taken already, or a plan the user had',
+      ),
+      401: error('Not signed in'),
     },
   }),
   me: createRoute({
@@ -117,6 +134,14 @@ export function paymentsRoutes({ payments, sessions, config }: PaymentsRouteServ
     const order = await payments.getOrder(userId, c.req.valid('param').id);
     if (!order) return c.json(errorBody('not_found', 'No such order'), 404);
     return c.json({ order }, 200);
+  });
+
+  app.openapi(routes.trial, async (c) => {
+    const userId = await signedIn(c);
+    if (userId === null) return c.json(UNAUTHENTICATED, 401);
+    const result = await payments.startTrial(userId, c.req.valid('json').planId);
+    if (!result.ok) return c.json(errorBody(result.code, result.message), 400);
+    return c.json({ order: result.order, endsAt: result.endsAt }, 201);
   });
 
   app.openapi(routes.me, async (c) => {

@@ -18,6 +18,7 @@ import { inTransaction } from '../../../db/transaction.ts';
 import {
   CURRENCIES,
   ENTITLEMENT_NAMES,
+  ORDER_SOURCES,
   ORDER_STATUSES,
   PAYMENT_PROVIDERS,
   PLAN_INTERVALS,
@@ -37,6 +38,8 @@ import type { Clock } from '../../platform/clock.ts';
 import { toAddressKey, type RateLimits } from '../../platform/rate-limit.ts';
 import type { PaymentProvider, ProviderEvent, WebhookReading } from './payments.providers.ts';
 import { SANDBOX_WEBHOOK_PATH, isSandboxProvider } from './payments.sandbox.ts';
+import { createPaymentsCatalogue, offeredProviders, type PaymentsCatalogue } from './payments.catalogue.ts';
+import { hadPlan, insertTrial, selectTrial } from './payments.catalogue.queries.ts';
 import {
   checkCoupon,
   createCouponService,
@@ -112,11 +115,24 @@ export interface OrderChange {
 }
 export type OrderChangeListener = (change: OrderChange) => void | Promise<void>;
 
+/** A free trial started (issue #21): the order that records it and when it ends; or why not. */
+export type TrialResult =
+  | { ok: true; order: Order; endsAt: string }
+  | { ok: false; code: 'unknown_plan' | 'no_trial' | 'trial_used' | 'had_plan'; message: string };
+
 /** Hands a request to the site's own HTTP app (server/http.ts connects it): the webhook route answers it. */
 export type WebhookEndpoint = (request: Request) => Promise<Response>;
 
-export interface PaymentsService {
+export interface PaymentsService extends PaymentsCatalogue {
+  /** The plans on sale (hidden ones left out) and the payment methods on offer, in the CMS's order. */
   listPlans(): Promise<Plans>;
+  /**
+   * Starts the plan's free trial for the user, without payment: once per account, and not for a plan
+   * the user had. Recorded as a paid order of amount 0 from 'trial', with its history and grants.
+   */
+  startTrial(userId: number, planId: number): Promise<TrialResult>;
+  /** The plans (ids) whose trial this user may start now. */
+  trialOffers(userId: number): Promise<number[]>;
   /**
    * Makes a pending order priced from the database. Limited per user and per client address
    * (`client.ip`; PAYMENT_ORDERS_PER_USER / PAYMENT_ORDERS_PER_ADDRESS an hour): over a limit, nothing is
@@ -204,10 +220,13 @@ function toOrder(row: OrderRow): Order {
     currency: oneOf(CURRENCIES, row.currency, 'EUR'),
     planId: row.planId,
     planVersion: row.planVersion,
-    provider: oneOf(PAYMENT_PROVIDERS, row.provider, 'sandbox'),
+    provider: oneOf(ORDER_SOURCES, row.provider, 'sandbox'),
     createdAt: row.createdAt,
   };
 }
+
+/** Thrown to roll a trial back when the account's one trial was taken meanwhile. */
+class TrialTaken extends Error {}
 
 /** 'ord_' and 128 random bits: an order's id cannot be guessed from another's. */
 function newOrderId(): string {
@@ -293,18 +312,30 @@ export function createPaymentsService(options: {
     return free;
   }
 
-  /** Extends each entitlement of the order's plan from the later of now and its current end. */
-  async function grant(trx: Parameters<typeof insertGrant>[0], order: OrderRow, now: Date): Promise<void> {
+  /**
+   * Extends each entitlement of the order's plan from the later of now and its current end, for the
+   * plan's duration (or `days`: a trial's). Answers when the last of them ends.
+   */
+  async function grant(
+    trx: Parameters<typeof insertGrant>[0],
+    order: OrderRow,
+    now: Date,
+    days?: number,
+  ): Promise<Date | null> {
     const [version] = await selectPlanVersions(trx, [order.planVersionId]);
-    if (!version?.durationDays) return;
+    const length = days ?? version?.durationDays;
+    if (!version || !length) return null;
+    let last: Date | null = null;
     for (const name of version.entitlements) {
       const grants = await selectActiveGrants(trx, order.userId, name);
       const currentEnd = Math.max(now.getTime(), ...grants.map((row) => Date.parse(row.endsAt)));
       const startsAt = new Date(currentEnd);
-      const endsAt = new Date(currentEnd + version.durationDays * DAY_MS);
+      const endsAt = new Date(currentEnd + length * DAY_MS);
+      if (last === null || endsAt > last) last = endsAt;
       await insertGrant(trx, { orderId: order.id, userId: order.userId, name, startsAt, endsAt });
       await writeEntitlement(trx, order.userId, name, endsAt);
     }
+    return last;
   }
 
   /**
@@ -335,17 +366,94 @@ export function createPaymentsService(options: {
     }
   }
 
+  const configured = PAYMENT_PROVIDERS.filter((id) => providerOf(id) !== undefined);
+  const catalogue = createPaymentsCatalogue({ db, engine, configured, toPlan });
+
+  /** The plan the user may start a trial of, or why not (read outside the transaction; insertTrial decides). */
+  async function trialRefusal(userId: number, version: PlanVersionRow | null): Promise<TrialResult | null> {
+    if (!version || version.hidden) return { ok: false, code: 'unknown_plan', message: 'There is no such plan' };
+    if (version.kind === 'free' || version.trialDays <= 0) {
+      return { ok: false, code: 'no_trial', message: 'This plan has no free trial' };
+    }
+    if (await selectTrial(db, userId)) {
+      return {
+        ok: false,
+        code: 'trial_used',
+        message: 'You have had your free trial already: there is one per account',
+      };
+    }
+    if (await hadPlan(db, userId, version.planId)) {
+      return {
+        ok: false,
+        code: 'had_plan',
+        message: 'You have had this plan before: the free trial is for new subscribers',
+      };
+    }
+    return null;
+  }
+
   const service: PaymentsService = {
+    ...catalogue,
+
     async listPlans() {
       return {
-        plans: (await selectPlanVersions(db)).map(toPlan),
-        providers: PAYMENT_PROVIDERS.filter((id) => providerOf(id) !== undefined),
+        plans: (await selectPlanVersions(db)).filter((row) => !row.hidden).map(toPlan),
+        providers: await offeredProviders(db, configured),
       };
+    },
+
+    async startTrial(userId, planId) {
+      const version = await selectCurrentPlanVersion(db, planId);
+      const refusal = await trialRefusal(userId, version);
+      if (refusal || !version) return refusal ?? { ok: false, code: 'unknown_plan', message: 'There is no such plan' };
+      const now = clock.now();
+      const price = version.prices.find((item) => item.currency === options.currency) ?? version.prices[0];
+      const cause = `free trial of ${version.trialDays} days started by user ${userId}`;
+      const row: OrderRow = {
+        id: newOrderId(),
+        userId,
+        planId: version.planId,
+        planVersionId: version.versionId,
+        planVersion: version.version,
+        provider: 'trial',
+        status: 'paid',
+        amountMinor: 0,
+        currency: price?.currency ?? options.currency,
+        createdAt: now.toISOString(),
+      };
+      const endsAt = await inTransaction(db, async (trx) => {
+        await insertOrder(trx, { ...row, couponCode: null, createdAt: now });
+        // The account's one trial: of two requests at once, the second finds the first's row and rolls back.
+        if (!(await insertTrial(trx, { userId, planId: version.planId, orderId: row.id, at: now }))) {
+          throw new TrialTaken();
+        }
+        await insertOrderEvent(trx, { orderId: row.id, from: null, to: 'paid', cause, providerEventId: null, at: now });
+        return grant(trx, row, now, version.trialDays);
+      }).catch((error: unknown) => {
+        if (error instanceof TrialTaken) return null;
+        throw error;
+      });
+      if (!endsAt) {
+        return {
+          ok: false,
+          code: 'trial_used',
+          message: 'You have had your free trial already: there is one per account',
+        };
+      }
+      return { ok: true, order: toOrder(row), endsAt: endsAt.toISOString() };
+    },
+
+    async trialOffers(userId) {
+      const offers: number[] = [];
+      for (const version of (await selectPlanVersions(db)).filter((row) => !row.hidden && row.trialDays > 0)) {
+        if ((await trialRefusal(userId, version)) === null) offers.push(version.planId);
+      }
+      return offers;
     },
 
     async createOrder(userId, input, client = {}) {
       const provider = providerOf(input.provider);
-      if (!provider) {
+      if (!provider || !(await offeredProviders(db, configured)).includes(provider.id)) {
         return {
           ok: false,
           code: 'unknown_provider',
@@ -354,6 +462,7 @@ export function createPaymentsService(options: {
       }
       const version = await selectCurrentPlanVersion(db, input.planId);
       if (!version) return { ok: false, code: 'unknown_plan', message: 'There is no such plan' };
+      if (version.hidden) return { ok: false, code: 'not_for_sale', message: 'This plan is not on sale' };
       if (version.kind === 'free' || version.durationDays === null) {
         return { ok: false, code: 'not_for_sale', message: 'This plan is free: there is nothing to pay' };
       }
