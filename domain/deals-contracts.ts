@@ -2,7 +2,7 @@
 // server see them (issue #21; docs/payments.md "Coupons and the hidden deal").
 // Money is in minor units per currency, as everywhere in payments.
 import { z } from 'zod';
-import { CURRENCIES } from './payments-contracts.ts';
+import { CURRENCIES, PLAN_KINDS } from './payments-contracts.ts';
 
 /** campaign: revealed by a link (`/?deal=CODE`); lapsed: shown on home to signed-in users whose paid plan ended. */
 export const COUPON_AUDIENCES = ['campaign', 'lapsed'] as const;
@@ -104,6 +104,8 @@ export const dealSchema = z.object({
   /** The plan's code when the deal is for one plan only. */
   planCode: z.string().nullable(),
   planName: z.string().nullable(),
+  /** Which pricing page lists that plan: 'sport-pass' is on /pricing-sport. */
+  planKind: z.enum(PLAN_KINDS).nullable(),
   validUntil: z.iso.datetime().nullable(),
 });
 

@@ -3,11 +3,15 @@
 // competitions, and what the visitor follows (issue #19). `?date=YYYY-MM-DD` picks the date and `?tz=Area/City`
 // fixes the zone (see app/lib/time/time-zone.ts).
 import { useMemo } from 'react';
+import { data } from 'react-router';
 import { AppLink } from '../components/app-link.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import type { FollowingSectionProps } from '../features/following/following-section.tsx';
 import type { FeaturedMatchesProps } from '../features/match-list/featured-matches.tsx';
 import { deferred } from '../lib/loading/deferred.tsx';
+import type { HouseAdProps } from '../features/ads/house-ad.tsx';
+import type { HomeBannersProps } from '../features/pricing/home-banners.tsx';
+import { loadHomeExtras } from '../features/pricing/deals.server.ts';
 import { DayView } from '../features/match-list/day-view.tsx';
 import { loadDayList } from '../features/match-list/day.server.ts';
 import { CompetitionGroups, CompetitionLinks, useListView } from '../features/match-list/match-list.tsx';
@@ -27,12 +31,21 @@ const FeaturedMatches = deferred<FeaturedMatchesProps>(
   async () => (await import('../features/match-list/featured-matches.tsx')).FeaturedMatches,
 );
 
+// The hidden deal, the plan's expiry reminder and the house ad (issue #21): decided by the loader and
+// rendered by the server, code after the page's, as above.
+const HomeBanners = deferred<HomeBannersProps>(
+  async () => (await import('../features/pricing/home-banners.tsx')).HomeBanners,
+);
+const HouseAd = deferred<HouseAdProps>(async () => (await import('../features/ads/house-ad.tsx')).HouseAd);
+
 const HOT_ON_HOME = 5;
 const COMPETITIONS_ON_HOME = 12;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const day = await loadDayList(request, context);
-  if (day.date !== day.today) return { ...day, hot: null };
+  const { extras, headers } = await loadHomeExtras(request, context, day.today);
+  const currency = getServices(context).config.PAYMENT_CURRENCY;
+  if (day.date !== day.today) return data({ ...day, hot: null, extras, currency }, { headers });
   // The hot section names its matches by id: they are among the day's (or, a pin played past midnight, the live) ones.
   const hot = await getServices(context).hotMatches.listHotMatches({
     date: day.today,
@@ -41,7 +54,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     dayMatches: day.matches,
     competitions: day.competitions,
   });
-  return { ...day, hot: { ids: hot.matches.map((match) => match.id), pinned: hot.pinned, labels: hot.labels } };
+  return data(
+    {
+      ...day,
+      hot: { ids: hot.matches.map((match) => match.id), pinned: hot.pinned, labels: hot.labels },
+      extras,
+      currency,
+    },
+    { headers },
+  );
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
@@ -66,6 +87,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Football scores today">
         Live scores, fixtures and results from the competitions this site follows.
       </PageHeader>
+      <HomeBanners
+        deal={loaderData.extras.deal}
+        dealNote={loaderData.extras.dealNote}
+        expiry={loaderData.extras.expiry}
+        currency={loaderData.currency}
+      />
       {/* A phone shows Following first; a laptop at the top of the side column, beside the day's matches
           (the day spans both rows; the `1fr` row takes its height, so nothing gapes under Following). */}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
@@ -76,6 +103,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <DayView data={loaderData} view={view} />
         </div>
         <aside className="space-y-6 lg:col-start-3 lg:row-start-2" aria-label="More matches">
+          <HouseAd ad={loaderData.extras.ad} />
           <section aria-labelledby="hot-heading">
             <h2 id="hot-heading" className="mb-2 text-lg font-semibold">
               Hot matches today

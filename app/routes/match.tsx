@@ -22,6 +22,12 @@ import { matchStructuredData } from '../lib/seo/structured-data.ts';
 import { useLiveMatch, useNow, type LiveMatchData } from '../lib/live/use-live.ts';
 import type { Route } from './+types/match';
 import { getRequestAuth, getServices } from '../../server/router-context.server.ts';
+import { deferred } from '../lib/loading/deferred.tsx';
+import type { HouseAdProps } from '../features/ads/house-ad.tsx';
+import { loadHouseAd } from '../features/pricing/deals.server.ts';
+
+// The house ad (issue #21): none for a visitor with no_ads, decided by the loader; code after the page's.
+const HouseAd = deferred<HouseAdProps>(async () => (await import('../features/ads/house-ad.tsx')).HouseAd);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { id } = parseParams(z.object({ id: numericIdSchema.optional() }), params);
@@ -31,12 +37,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const position = await live.position();
   const replayable = (await ingest.replay.pool()).includes(id);
   try {
-    const [match, events, commentary, stats, insight] = await Promise.all([
+    const [match, events, commentary, stats, insight, ad] = await Promise.all([
       football.getMatch(id),
       football.listMatchEvents(id),
       football.listCommentary(id),
       football.getStats(id),
       loadMatchInsight(context, id),
+      loadHouseAd(context),
     ]);
     const liveData: LiveMatchData = { match, events, commentary, stats: stats.teams.length > 0 ? stats : null };
     // Spoiler-safe mode: the score and everything that tells it stay out of the page until revealed
@@ -44,7 +51,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const spoilerHidden =
       hidesMatch(spoilerSettingFromCookie(request.headers.get('cookie')), match) &&
       new URL(request.url).searchParams.get('reveal') !== '1';
-    return { id, live: liveData, position, replayable, insight, spoilerHidden };
+    return { id, live: liveData, position, replayable, insight, spoilerHidden, ad };
   } catch (error) {
     if (error instanceof Error && error.name === 'NotFoundError') throw data(null, { status: 404, statusText: 'Not Found' });
     throw error;
@@ -242,6 +249,7 @@ export default function MatchFrame({ loaderData, actionData }: Route.ComponentPr
         reliveError={actionData?.error ?? null}
         spoilerHidden={loaderData.spoilerHidden}
       />
+      <HouseAd ad={loaderData.ad} className="mt-6" />
     </>
   );
 }

@@ -46,8 +46,10 @@ export function PlanList(props: {
   /** The plan a visitor chose before signing in, shown picked out. */
   chosenPlanId?: number | null;
   choose: (plan: Plan, isCurrent: boolean) => ReactNode;
+  /** Plan id → the price with the visitor's deal (issue #21), shown beside the usual one. */
+  dealPrices?: Readonly<Record<number, number>>;
 }) {
-  const { plans, currency, current, chosenPlanId, choose } = props;
+  const { plans, currency, current, chosenPlanId, choose, dealPrices } = props;
   const savings = savingsByPlan(plans, currency);
   return (
     <ul className="grid gap-4 md:grid-cols-3" aria-label="Plans">
@@ -57,6 +59,7 @@ export function PlanList(props: {
         const price = priceOf(plan, currency);
         const saving = savings.get(plan.id);
         const picked = chosenPlanId === plan.id;
+        const withDeal = dealPrices?.[plan.id];
         return (
           <li
             key={plan.id}
@@ -78,7 +81,19 @@ export function PlanList(props: {
               ) : null}
             </div>
             <p className="mt-3">
-              {price && price.amountMinor > 0 ? (
+              {price && price.amountMinor > 0 && withDeal !== undefined ? (
+                <>
+                  <span className="text-3xl font-bold" data-testid="deal-price">
+                    {formatPrice(withDeal, price.currency)}
+                  </span>{' '}
+                  <span className="text-slate-700 dark:text-slate-300">
+                    {plan.interval ? INTERVAL_LABEL[plan.interval] : ''}
+                  </span>{' '}
+                  <span className="text-slate-700 dark:text-slate-300">
+                    with the deal, usually <s>{formatPrice(price.amountMinor, price.currency)}</s>
+                  </span>
+                </>
+              ) : price && price.amountMinor > 0 ? (
                 <>
                   <span className="text-3xl font-bold">{formatPrice(price.amountMinor, price.currency)}</span>{' '}
                   <span className="text-slate-700 dark:text-slate-300">

@@ -10,6 +10,8 @@ import { FormAlert, type FormResult } from '../auth-forms/form-parts.tsx';
 import { formatPrice } from './format-price.ts';
 import { INTERVAL_LABEL, PlanList, priceOf, type CurrentPlan } from './plan-list.tsx';
 import { PROVIDER_TEXT } from './pricing-info.tsx';
+import type { PricingDeal } from './deals.server.ts';
+import { dealAmountText, dealPlansText, dealUntilText } from './deal-text.ts';
 
 /** What a pricing page's loader answers (app/features/pricing/pricing.server.ts). */
 export interface PricingData {
@@ -22,6 +24,8 @@ export interface PricingData {
   chosenPlanId: number | null;
   /** This page's path, /pricing or /en/pricing-sport: where sign-in comes back to. */
   path: string;
+  /** The hidden deal the visitor carries, with each plan's price after it (issue #21); null for none. */
+  deal?: PricingDeal | null;
 }
 
 /** Sign in, then back to this page with the plan picked out. */
@@ -32,14 +36,19 @@ export function signInForPlan(path: string, plan: Pick<Plan, 'code'>): string {
 const buttonClass =
   'block w-full rounded-md bg-brand-600 px-4 py-2 text-center font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60';
 
-function priceText(plan: Plan, currency: Currency): string {
+function priceText(plan: Plan, currency: Currency, deal?: PricingDeal | null): string {
   const price = priceOf(plan, currency);
   if (!price) return 'free';
-  return `${formatPrice(price.amountMinor, price.currency)}${plan.interval ? ` ${INTERVAL_LABEL[plan.interval]}` : ''}`;
+  const withDeal = deal?.prices[plan.id];
+  const amount =
+    withDeal === undefined
+      ? formatPrice(price.amountMinor, price.currency)
+      : `${formatPrice(withDeal, price.currency)} with the deal (usually ${formatPrice(price.amountMinor, price.currency)})`;
+  return `${amount}${plan.interval ? ` ${INTERVAL_LABEL[plan.interval]}` : ''}`;
 }
 
 export function PricingPlans({ data, answer }: { data: PricingData; answer: FormResult | undefined }) {
-  const { plans, providers, currency, signedIn, current, chosenPlanId, path } = data;
+  const { plans, providers, currency, signedIn, current, chosenPlanId, path, deal } = data;
   const navigation = useNavigation();
   const sending = navigation.state === 'submitting' ? String(navigation.formData?.get('planId') ?? '') : null;
   const chosen = plans.find((plan) => plan.id === chosenPlanId) ?? null;
@@ -68,12 +77,31 @@ export function PricingPlans({ data, answer }: { data: PricingData; answer: Form
   }
 
   const list = (
-    <PlanList plans={plans} currency={currency} current={current} chosenPlanId={chosenPlanId} choose={choose} />
+    <PlanList
+      plans={plans}
+      currency={currency}
+      current={current}
+      chosenPlanId={chosenPlanId}
+      choose={choose}
+      dealPrices={deal?.prices}
+    />
   );
   if (plans.length === 0)
     return <p className="text-slate-700 dark:text-slate-300">No plans are on offer here at the moment.</p>;
   return (
     <>
+      {deal ? (
+        <section
+          aria-labelledby="pricing-deal-heading"
+          data-testid="pricing-deal"
+          className="mb-6 rounded-xl border border-brand-600 bg-brand-50 p-4 text-brand-900 dark:border-brand-100 dark:bg-slate-900 dark:text-brand-100"
+        >
+          <h2 id="pricing-deal-heading" className="font-semibold">
+            {`${deal.deal.title}: ${dealAmountText(deal.deal, currency)} ${dealPlansText(deal.deal)}`}
+          </h2>
+          <p className="text-sm">{`Code ${deal.deal.code} is applied at checkout, ${dealUntilText(deal.deal)}.`}</p>
+        </section>
+      ) : null}
       {answer ? (
         <div className="mb-4">
           <FormAlert id="pricing-alert" result={answer} />
@@ -85,7 +113,7 @@ export function PricingPlans({ data, answer }: { data: PricingData; answer: Form
             <div className="mb-6 rounded-xl border border-brand-600 bg-brand-50 p-4 text-brand-900 dark:border-brand-100 dark:bg-slate-900 dark:text-brand-100">
               <p>
                 You chose <strong>{chosen.name}</strong>
-                {`, ${priceText(chosen, currency)}.`}
+                {`, ${priceText(chosen, currency, deal)}.`}
               </p>
               <button
                 type="submit"

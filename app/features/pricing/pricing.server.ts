@@ -9,6 +9,7 @@ import { getRequestAuth, getServices } from '../../../server/router-context.serv
 import { getCurrentUser } from '../../lib/auth/current-user.server.ts';
 import type { FormResult } from '../auth-forms/form-parts.tsx';
 import { signInForPlan, type PricingData } from './pricing-plans.tsx';
+import { dealCodeOf, dealCookie, loadPricingDeal } from './deals.server.ts';
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -32,6 +33,8 @@ export async function loadPricing(
     current: me ? { planId: me.plan.id, expiresAt: me.expiresAt } : null,
     chosenPlanId: chosen?.id ?? null,
     path: url.pathname,
+    // The hidden deal the visitor carries (issue #21): each plan's price with it, beside the usual one.
+    deal: await loadPricingDeal(context, plans, config.PAYMENT_CURRENCY),
   };
 }
 
@@ -47,13 +50,24 @@ export async function choosePlan(request: Request, context: Context) {
     const plan = (await payments.listPlans()).plans.find((candidate) => candidate.id === planId);
     throw redirect(plan ? signInForPlan(url.pathname, plan) : `/login?redirect=${encodeURIComponent(url.pathname)}`);
   }
-  const input = createOrderInputSchema.safeParse({ planId, provider });
+  // The deal the visitor carries goes with the order; the server checks it again (issue #21).
+  const coupon = dealCodeOf(context);
+  const input = createOrderInputSchema.safeParse({ planId, provider, ...(coupon ? { coupon } : {}) });
   if (!input.success) return refusal('Choose one of the plans above.', 400);
   const result = await payments.createOrder(user.id, input.data, { ip: getRequestAuth(context).meta.ip });
   // The checkout is the provider's page (or the sandbox's, under PAYMENT_BASE_URL): a full navigation.
   if (result.ok) throw redirectDocument(result.checkoutUrl);
   if (result.code === 'rate_limited') {
     return refusal(`${result.message}.`, 429, { 'Retry-After': String(result.retryAfterSeconds) });
+  }
+  if (result.code === 'invalid_coupon') {
+    // Said before any payment, and the deal is dropped: choosing again is at the usual price, knowingly.
+    const why = result.message.replace(/^This coupon/, 'it').replace(/^You/, 'you');
+    return refusal(
+      `The deal ${coupon ?? ''} cannot be used: ${why}. Nothing was charged; the prices below are the usual ones.`,
+      400,
+      { 'Set-Cookie': dealCookie(null, { secure: getRequestAuth(context).secureCookies }) },
+    );
   }
   return refusal(`${result.message}.`, result.code === 'unknown_plan' ? 404 : 400);
 }

@@ -26,6 +26,7 @@ import {
   type Deal,
   type HouseAd,
 } from '../../../domain/deals-contracts.ts';
+import { PLAN_KINDS } from '../../../domain/payments-contracts.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { selectActiveGrants } from './payments.queries.ts';
 
@@ -206,18 +207,20 @@ export async function checkCoupon(
   return { ok: true, coupon, amountMinor };
 }
 
-async function selectPlanNames(db: Executor): Promise<Map<number, { code: string; name: string }>> {
+type PlanNames = Map<number, { code: string; name: string; kind: string }>;
+
+async function selectPlanNames(db: Executor): Promise<PlanNames> {
   const rows = await db
     .selectFrom('plan as p')
     .innerJoin('plan_version as v', (join) =>
       join.onRef('v.plan_id', '=', 'p.id').onRef('v.version', '=', 'p.current_version'),
     )
-    .select(['p.id', 'p.code', 'v.name'])
+    .select(['p.id', 'p.code', 'p.kind', 'v.name'])
     .execute();
-  return new Map(rows.map((row) => [Number(row.id), { code: row.code, name: row.name }]));
+  return new Map(rows.map((row) => [Number(row.id), { code: row.code, name: row.name, kind: row.kind }]));
 }
 
-function toDeal(coupon: CouponRow, plans: Map<number, { code: string; name: string }>): Deal {
+function toDeal(coupon: CouponRow, plans: PlanNames): Deal {
   const plan = coupon.planId === null ? undefined : plans.get(coupon.planId);
   return {
     code: coupon.code,
@@ -227,6 +230,7 @@ function toDeal(coupon: CouponRow, plans: Map<number, { code: string; name: stri
     amountOff: coupon.amountOff,
     planCode: plan?.code ?? null,
     planName: plan?.name ?? null,
+    planKind: PLAN_KINDS.find((kind) => kind === plan?.kind) ?? null,
     validUntil: coupon.validUntil,
   };
 }
