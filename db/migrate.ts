@@ -16,6 +16,7 @@ import { hotMatchesSettingsMigration } from './migrations/0010-hot-matches-setti
 import { matchCorrectionsMigration } from './migrations/0011-match-corrections.ts';
 import { matchSearchIndexMigration } from './migrations/0012-match-search-index.ts';
 import { paymentsMigration } from './migrations/0013-payments.ts';
+import { paymentProviderRefMigration } from './migrations/0014-payment-provider-ref.ts';
 import { plansCmsMigration } from './migrations/0016-plans-cms.ts';
 import { dealsMigration } from './migrations/0017-deals.ts';
 import { paymentMailMigration } from './migrations/0019-payment-mail.ts';
@@ -34,6 +35,7 @@ export const MIGRATIONS: readonly ScorelineMigration[] = [
   matchCorrectionsMigration,
   matchSearchIndexMigration,
   paymentsMigration,
+  paymentProviderRefMigration,
   plansCmsMigration,
   dealsMigration,
   paymentMailMigration,

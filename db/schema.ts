@@ -543,6 +543,8 @@ export interface PaymentOrderTable {
   coupon_code: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The provider's id of the payment once paid (Stripe: the payment intent), for refunds; migration 0014. */
+  provider_ref: string | null;
 }
 
 /** Every change of an order's status, with its cause. */

@@ -30,6 +30,7 @@ import { createPaymentJobs, type PaymentJobs } from './modules/payments/payments
 import { createSandboxProvider, webhookSecret } from './modules/payments/payments.sandbox.ts';
 import { createPaymentRecords, type PaymentRecords } from './modules/payments/payments.records.ts';
 import { createPaymentMail, type PaymentMail } from './modules/payments/payments.mail.ts';
+import { createStripeProvider, storedPaymentIntent, stripeApiAddress } from './modules/payments/payments.stripe.ts';
 import type { LiveBus } from './platform/bus.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { publicConfig, type Config, type PublicConfig } from './platform/config.ts';
@@ -163,11 +164,24 @@ export function createServices(options: {
     },
     onListenerError: (error, change) =>
       logger.error({ err: error, orderId: change.order.id, to: change.to }, 'An order-change listener failed'),
+    onProviderError: (error, provider) => logger.error({ err: error, provider }, 'A payment provider made no checkout'),
     providers: [
       createSandboxProvider({
         baseUrl: config.PAYMENT_BASE_URL ?? config.BASE_URL,
         secret: webhookSecret(config.PAYMENT_WEBHOOK_SECRET, options.sessionSecret),
       }),
+      // Offered only when configured (loadConfig requires the webhook secret with the key).
+      ...(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+        ? [
+            createStripeProvider({
+              secretKey: config.STRIPE_SECRET_KEY,
+              webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+              baseUrl: config.BASE_URL,
+              api: stripeApiAddress(config.STRIPE_API_URL),
+              paymentIntentOf: storedPaymentIntent(db),
+            }),
+          ]
+        : []),
     ],
   });
   const paymentJobs = createPaymentJobs({ clock, logger });

@@ -121,6 +121,16 @@ export const configSchema = z.object({
     .transform((value) => (value === '' ? 0 : Number(value))),
   // How often each node looks for plans ending within 3 days to remind (payments.jobs.ts; one mail per plan end).
   PAYMENT_REMINDER_CHECK_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
+  // Stripe (issue #21, docs/payments.md "Stripe"): offered at checkout only when the secret key is set,
+  // and then the webhook endpoint's signing secret is required too. Empty = no Stripe.
+  STRIPE_SECRET_KEY: optionalText.refine((value) => value === undefined || /^(sk|rk)_[A-Za-z0-9_]+$/.test(value), {
+    message: 'must be a Stripe secret key (sk_live_…, sk_test_…) or restricted key (rk_…)',
+  }),
+  STRIPE_WEBHOOK_SECRET: optionalText.refine((value) => value === undefined || /^whsec_[A-Za-z0-9+/=_-]+$/.test(value), {
+    message: 'must be the webhook endpoint’s signing secret (whsec_…)',
+  }),
+  // Stripe's API address; tests point it at a local fake (or a stripe-mock).
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
 
   // Social links shown in the footer (spec §9)
   SOCIAL_TELEGRAM_URL: optionalUrl,
@@ -258,6 +268,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(issues);
   }
   const parsed = result.data;
+  if (parsed.STRIPE_SECRET_KEY && !parsed.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(['STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (Stripe’s webhooks settle the orders)']);
+  }
   return Object.freeze({
     ...parsed,
     DATA_DIR: parsed.DATA_DIR ?? defaultDataDir(),

@@ -65,7 +65,10 @@ export async function retryOrder(request: Request, context: Context) {
       { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } },
     );
   }
-  if (!result.ok) return data({ ok: false as const, message: `${result.message}.` }, { status: 400 });
+  if (!result.ok) {
+    const status = result.code === 'provider_unavailable' ? 502 : 400;
+    return data({ ok: false as const, message: `${result.message}.` }, { status });
+  }
   // The checkout is the provider's page (or the sandbox's, under PAYMENT_BASE_URL): a full navigation.
   throw redirectDocument(result.checkoutUrl);
 }

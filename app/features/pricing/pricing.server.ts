@@ -69,7 +69,8 @@ export async function choosePlan(request: Request, context: Context) {
       { 'Set-Cookie': dealCookie(null, { secure: getRequestAuth(context).secureCookies }) },
     );
   }
-  return refusal(`${result.message}.`, result.code === 'unknown_plan' ? 404 : 400);
+  const status = result.code === 'unknown_plan' ? 404 : result.code === 'provider_unavailable' ? 502 : 400;
+  return refusal(`${result.message}.`, status);
 }
 
 function refusal(message: string, status: number, headers?: Record<string, string>) {

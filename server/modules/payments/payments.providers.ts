@@ -15,14 +15,36 @@ export interface ProviderEvent {
   amountMinor: number;
   currency: string;
   createdAt: Date;
+  /**
+   * The provider's own id of the payment (Stripe: the payment intent), kept on the order when it is
+   * paid so a later refund can name it. Absent for providers that need none (the sandbox).
+   */
+  providerRef?: string;
 }
 
-export type WebhookReading = { ok: true; event: ProviderEvent } | { ok: false; message: string };
+/**
+ * A verified webhook: the event it carries, or `event: null` for one the site does not act on (a
+ * type it does not use, another integration's payment on the same account), answered 200 "ignored"
+ * so the provider does not retry it. Unverified: refused, and nothing changes.
+ */
+export type WebhookReading =
+  { ok: true; event: ProviderEvent } | { ok: true; event: null; reason: string } | { ok: false; message: string };
+
+/** What a hosted checkout shows besides the order itself. */
+export interface CheckoutDetails {
+  /** The name of the order's plan version ("Premium monthly"), the line the buyer pays for. */
+  planName: string;
+}
 
 export interface PaymentProvider {
   readonly id: ProviderId;
-  /** Where the browser goes to pay `order` (the provider's hosted checkout). */
-  checkoutUrl(order: Order): Promise<string>;
+  /**
+   * Where the browser goes to pay `order` (the provider's hosted checkout). Called once the order is
+   * stored: when it throws (the provider cannot be reached), the order expires at once and the buyer is
+   * told provider_unavailable. Calling it again for the same order gives the same checkout (Stripe: the
+   * order id is the idempotency key), so `details` must be the order's own (its plan version's name).
+   */
+  checkoutUrl(order: Order, details: CheckoutDetails): Promise<string>;
   /** Verifies a webhook over its raw body, as received, and reads it; refuses anything else. */
   readWebhook(rawBody: string, headers: Headers, now: Date): WebhookReading;
   /**

@@ -261,6 +261,21 @@ export async function updateOrderStatusIf(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Keeps the provider's id of the order's payment (Stripe: the payment intent), for a later refund. */
+export async function updateOrderProviderRef(
+  trx: Transaction<Database>,
+  id: string,
+  providerRef: string,
+): Promise<void> {
+  await trx.updateTable('payment_order').set({ provider_ref: providerRef }).where('id', '=', id).execute();
+}
+
+/** The provider's id of the order's payment, once paid; null before (or for providers that keep none). */
+export async function selectOrderProviderRef(db: Executor, id: string): Promise<string | null> {
+  const row = await db.selectFrom('payment_order').select('provider_ref').where('id', '=', id).executeTakeFirst();
+  return row?.provider_ref ?? null;
+}
+
 export async function insertOrderEvent(
   trx: Transaction<Database>,
   event: { orderId: string; from: string | null; to: string; cause: string; providerEventId: string | null; at: Date },

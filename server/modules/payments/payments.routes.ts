@@ -16,9 +16,15 @@ import type { SessionService } from '../auth/auth.session.ts';
 import { clientAddress } from '../../platform/client-address.ts';
 import type { Config } from '../../platform/config.ts';
 import { errorBody, errorBodySchema } from '../../platform/http-errors.ts';
-import { orderIdParamSchema, sandboxWebhookSchema, webhookAnswerSchema } from './payments.schemas.ts';
+import {
+  orderIdParamSchema,
+  sandboxWebhookSchema,
+  stripeWebhookSchema,
+  webhookAnswerSchema,
+} from './payments.schemas.ts';
 import type { PaymentsService } from './payments.service.ts';
 import { SIGNATURE_HEADER } from './payments.sandbox.ts';
+import { STRIPE_SIGNATURE_HEADER } from './payments.stripe.ts';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
@@ -46,6 +52,7 @@ const routes = {
       400: error('Invalid input, an unknown plan or provider, a free plan or a coupon that is not valid'),
       401: error('Not signed in'),
       429: error('Too many checkouts from this user or address in the last hour; see Retry-After. Nothing was created'),
+      502: error('provider_unavailable: the payment provider could not make its checkout; nothing is left to pay'),
     },
   }),
   order: createRoute({
@@ -93,6 +100,22 @@ const routes = {
       ),
     },
   }),
+  stripeWebhook: createRoute({
+    method: 'post',
+    path: '/payments/webhooks/stripe',
+    summary: `Stripe's events, verified with stripe.webhooks.constructEvent over the raw body and the ${STRIPE_SIGNATURE_HEADER} header (STRIPE_WEBHOOK_SECRET, five minutes' tolerance). checkout.session.completed (paid) and checkout.session.async_payment_succeeded pay the order, checkout.session.async_payment_failed fails it, charge.refunded (in full) refunds it; any other event is ignored. Each Stripe event id settles once`,
+    request: { body: { required: true, content: { 'application/json': { schema: stripeWebhookSchema } } } },
+    responses: {
+      200: json(
+        webhookAnswerSchema,
+        'Received: applied, a duplicate, or ignored (a type or a payment the site does not act on)',
+      ),
+      400: error(
+        'A missing, wrong or older than five minutes signature, an unknown order or an amount that does not match; nothing changed',
+      ),
+      404: error('Stripe is not configured on this site (STRIPE_SECRET_KEY)'),
+    },
+  }),
 };
 
 /** What the payments API uses: the registrar receives these, not the whole composition root. */
@@ -124,7 +147,10 @@ export function paymentsRoutes({ payments, sessions, config }: PaymentsRouteServ
       c.header('Retry-After', String(result.retryAfterSeconds));
       return c.json(errorBody(result.code, `${result.message}.`), 429);
     }
-    if (!result.ok) return c.json(errorBody(result.code, result.message), 400);
+    if (!result.ok) {
+      if (result.code === 'provider_unavailable') return c.json(errorBody(result.code, result.message), 502);
+      return c.json(errorBody(result.code, result.message), 400);
+    }
     return c.json({ order: result.order, checkoutUrl: result.checkoutUrl }, 201);
   });
 
@@ -154,6 +180,15 @@ export function paymentsRoutes({ payments, sessions, config }: PaymentsRouteServ
     // The signature covers the body byte for byte: read as sent, never re-serialised.
     const result = await payments.receiveWebhook('sandbox', await c.req.text(), c.req.raw.headers);
     if (!result.ok) return c.json(errorBody(result.code, result.message), 400);
+    return c.json({ outcome: result.outcome }, 200);
+  });
+
+  app.openapi(routes.stripeWebhook, async (c) => {
+    // constructEvent checks the signature over the body byte for byte: read as sent, never re-serialised.
+    const result = await payments.receiveWebhook('stripe', await c.req.text(), c.req.raw.headers);
+    if (!result.ok) {
+      return c.json(errorBody(result.code, result.message), result.code === 'unknown_provider' ? 404 : 400);
+    }
     return c.json({ outcome: result.outcome }, 200);
   });
 }

@@ -14,6 +14,18 @@ export const sandboxWebhookSchema = z.object({
   }),
 });
 
+/**
+ * The envelope of a Stripe event (https://docs.stripe.com/api/events/object), for the API's description;
+ * the provider reads the raw body itself, after its signature is verified.
+ */
+export const stripeWebhookSchema = z.looseObject({
+  id: z.string().min(1).max(255),
+  object: z.literal('event'),
+  type: z.string().min(1).max(255),
+  created: z.number().int().nonnegative(),
+  data: z.looseObject({ object: z.looseObject({}) }),
+});
+
 export const orderIdParamSchema = z.object({
   id: z.string().min(1).max(100),
 });

@@ -62,6 +62,7 @@ import {
   selectOrderGrants,
   selectPlanVersions,
   updateGrant,
+  updateOrderProviderRef,
   updateOrderStatus,
   updateOrderStatusIf,
   writeEntitlement,
@@ -77,7 +78,12 @@ const EXPIRY_BATCH = 200;
 
 export type CreateOrderResult =
   | { ok: true; order: Order; checkoutUrl: string }
-  | { ok: false; code: 'unknown_plan' | 'not_for_sale' | 'unknown_provider' | 'invalid_coupon'; message: string }
+  | {
+      ok: false;
+      /** provider_unavailable: the provider could not make its checkout (unreachable, refusing); nothing is left to pay. */
+      code: 'unknown_plan' | 'not_for_sale' | 'unknown_provider' | 'invalid_coupon' | 'provider_unavailable';
+      message: string;
+    }
   /** Too many orders from this user or address: nothing was created; answer 429 with Retry-After. */
   | { ok: false; code: 'rate_limited'; message: string; retryAfterSeconds: number };
 
@@ -257,6 +263,8 @@ export function createPaymentsService(options: {
   orderLimits?: { rateLimits: RateLimits; perUserPerHour: number; perAddressPerHour: number };
   /** Where a failing order-change listener is reported (the logger). */
   onListenerError?: (error: unknown, change: OrderChange) => void;
+  /** Where a provider's failure to make a checkout is reported (the logger); the buyer gets provider_unavailable. */
+  onProviderError?: (error: unknown, provider: string) => void;
 }): PaymentsService {
   const { db, engine, clock, providers } = options;
   let webhookEndpoint: WebhookEndpoint | null = null;
@@ -522,8 +530,34 @@ export function createPaymentsService(options: {
       });
       if (refusal !== null) return { ok: false, code: 'invalid_coupon', message: refusal };
       const order = toOrder(row);
+      // The provider's checkout, once the order (and the coupon's use) is written. When it cannot be made
+      // (Stripe unreachable or refusing), the order expires at once, with the cause: nothing is left that the
+      // buyer would see as payable, and a coupon's use is given back.
+      let checkoutUrl: string;
+      try {
+        checkoutUrl = await provider.checkoutUrl(order, { planName: version.name });
+      } catch (error) {
+        options.onProviderError?.(error, provider.id);
+        await inTransaction(db, async (trx) => {
+          const at = clock.now();
+          if (!(await updateOrderStatusIf(trx, row.id, ['pending'], 'expired', at))) return;
+          await insertOrderEvent(trx, {
+            orderId: row.id,
+            from: 'pending',
+            to: 'expired',
+            cause: `${provider.id} could not make a checkout`,
+            providerEventId: null,
+            at,
+          });
+        });
+        return {
+          ok: false,
+          code: 'provider_unavailable',
+          message: 'The payment provider cannot be reached just now: nothing was charged, try again in a moment',
+        };
+      }
       await announce({ order, userId, from: null, to: 'pending', cause: `checkout with ${provider.id}` });
-      return { ok: true, order, checkoutUrl: await provider.checkoutUrl(order) };
+      return { ok: true, order, checkoutUrl };
     },
 
     async getOrder(userId, orderId) {
@@ -558,6 +592,7 @@ export function createPaymentsService(options: {
       if (!provider) return { ok: false, code: 'unknown_provider', message: 'No such payment provider' };
       const reading: WebhookReading = provider.readWebhook(rawBody, headers, clock.now());
       if (!reading.ok) return { ok: false, code: 'invalid_signature', message: reading.message };
+      if (reading.event === null) return { ok: true, outcome: 'ignored' };
       return service.settle(provider.id, reading.event);
     },
 
@@ -592,7 +627,10 @@ export function createPaymentsService(options: {
           providerEventId: event.id,
           at: now,
         });
-        if (to === 'paid') await grant(trx, order, now);
+        if (to === 'paid') {
+          if (event.providerRef) await updateOrderProviderRef(trx, order.id, event.providerRef);
+          await grant(trx, order, now);
+        }
         if (to === 'refunded' && from === 'paid') await revoke(trx, order, now);
         change = {
           order: toOrder({ ...order, status: to }),
