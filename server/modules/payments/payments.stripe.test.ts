@@ -4,7 +4,7 @@
 // stripe.webhooks.generateTestHeaderString. Checkout at the database's price,
 // whatever the browser sends; each event settles once; forged, stale and
 // altered webhooks and replays change nothing; a refund through Stripe revokes
-// the plan; Stripe unreachable is a clear 502 and no order.
+// the plan; Stripe unreachable is a clear 502 and nothing left to pay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createdOrderSchema,
@@ -396,12 +396,15 @@ describe.each(TEST_ENGINES)('the Stripe provider on %s', (engine) => {
     expect(await statusOf(user.token, order)).toBe('pending');
   });
 
-  it('answers 502 provider_unavailable and makes no order when Stripe fails', async () => {
+  it('answers 502 provider_unavailable and leaves nothing payable when Stripe fails', async () => {
     const user = users[3]!;
-    const count = async () =>
-      (await t.database.handle.db.selectFrom('payment_order').select('id').where('user_id', '=', user.id).execute())
-        .length;
-    const before = await count();
+    const ordersOf = async () =>
+      await t.database.handle.db
+        .selectFrom('payment_order')
+        .select(['id', 'status'])
+        .where('user_id', '=', user.id)
+        .execute();
+    const before = await ordersOf();
     fake.failWith(500);
     try {
       const response = await call(t, 'POST', '/payments/orders', {
@@ -415,7 +418,16 @@ describe.each(TEST_ENGINES)('the Stripe provider on %s', (engine) => {
     } finally {
       fake.failWith(null);
     }
-    expect(await count()).toBe(before);
+    // The order written for the checkout expired at once, with the cause; nothing else changed.
+    const after = await ordersOf();
+    expect(after).toHaveLength(before.length + 1);
+    const made = after.find((row) => !before.some((old) => old.id === row.id))!;
+    expect(made.status).toBe('expired');
+    expect((await t.services.payments.orderHistory(made.id)).map((item) => [item.from, item.to, item.cause])).toEqual([
+      [null, 'pending', expect.stringContaining('with stripe')],
+      ['pending', 'expired', 'stripe could not make a checkout'],
+    ]);
+    expect(after.filter((row) => row.status === 'pending')).toEqual(before.filter((row) => row.status === 'pending'));
   });
 });
 
@@ -453,7 +465,7 @@ describe.each(TEST_ENGINES)('Stripe on %s when it is not configured or cannot be
     expect((await deliver(plain, event.rawBody, event.headers)).status).toBe(404);
   });
 
-  it('answers 502 provider_unavailable, with no order made, when Stripe cannot be reached', async () => {
+  it('answers 502 provider_unavailable, with nothing left to pay, when Stripe cannot be reached', async () => {
     const { plans } = plansSchema.parse(await (await call(unreachable, 'GET', '/plans')).json());
     const response = await call(unreachable, 'POST', '/payments/orders', {
       token,
@@ -461,7 +473,9 @@ describe.each(TEST_ENGINES)('Stripe on %s when it is not configured or cannot be
     });
     expect(response.status).toBe(502);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('provider_unavailable');
-    expect(await unreachable.database.handle.db.selectFrom('payment_order').select('id').execute()).toEqual([]);
-    expect(await unreachable.database.handle.db.selectFrom('order_event').select('id').execute()).toEqual([]);
+    const rows = await unreachable.database.handle.db.selectFrom('payment_order').select(['id', 'status']).execute();
+    expect(rows.map((row) => row.status)).toEqual(['expired']);
+    const read = await call(unreachable, 'GET', `/payments/orders/${rows[0]!.id}`, { token });
+    expect(orderSchema.parse(((await read.json()) as { order: unknown }).order).status).toBe('expired');
   });
 });
