@@ -30,7 +30,12 @@ import { createPaymentJobs, type PaymentJobs } from './modules/payments/payments
 import { createSandboxProvider, webhookSecret } from './modules/payments/payments.sandbox.ts';
 import { createPaymentRecords, type PaymentRecords } from './modules/payments/payments.records.ts';
 import { createPaymentMail, type PaymentMail } from './modules/payments/payments.mail.ts';
-import { createStripeProvider, storedPaymentIntent, stripeApiAddress } from './modules/payments/payments.stripe.ts';
+import {
+  createStripeProvider,
+  storedPaymentIntent,
+  storedPlanName,
+  stripeApiAddress,
+} from './modules/payments/payments.stripe.ts';
 import type { LiveBus } from './platform/bus.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { publicConfig, type Config, type PublicConfig } from './platform/config.ts';
@@ -179,6 +184,7 @@ export function createServices(options: {
               baseUrl: config.BASE_URL,
               api: stripeApiAddress(config.STRIPE_API_URL),
               paymentIntentOf: storedPaymentIntent(db),
+              planNameOf: storedPlanName(db),
             }),
           ]
         : []),

@@ -30,21 +30,15 @@ export interface ProviderEvent {
 export type WebhookReading =
   { ok: true; event: ProviderEvent } | { ok: true; event: null; reason: string } | { ok: false; message: string };
 
-/** What a hosted checkout shows besides the order itself. */
-export interface CheckoutDetails {
-  /** The name of the order's plan version ("Premium monthly"), the line the buyer pays for. */
-  planName: string;
-}
-
 export interface PaymentProvider {
   readonly id: ProviderId;
   /**
    * Where the browser goes to pay `order` (the provider's hosted checkout). Called once the order is
    * stored: when it throws (the provider cannot be reached), the order expires at once and the buyer is
-   * told provider_unavailable. Calling it again for the same order gives the same checkout (Stripe: the
-   * order id is the idempotency key), so `details` must be the order's own (its plan version's name).
+   * told provider_unavailable. Calling it again for the same order (a copy-link) gives the same checkout
+   * (Stripe: the order id is the idempotency key); it may throw there too.
    */
-  checkoutUrl(order: Order, details: CheckoutDetails): Promise<string>;
+  checkoutUrl(order: Order): Promise<string>;
   /** Verifies a webhook over its raw body, as received, and reads it; refuses anything else. */
   readWebhook(rawBody: string, headers: Headers, now: Date): WebhookReading;
   /**

@@ -270,6 +270,17 @@ export async function updateOrderProviderRef(
   await trx.updateTable('payment_order').set({ provider_ref: providerRef }).where('id', '=', id).execute();
 }
 
+/** The name of one version of a plan, or null when there is no such version. */
+export async function selectPlanVersionName(db: Executor, planId: number, version: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('plan_version')
+    .select('name')
+    .where('plan_id', '=', planId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return row?.name ?? null;
+}
+
 /** The provider's id of the order's payment, once paid; null before (or for providers that keep none). */
 export async function selectOrderProviderRef(db: Executor, id: string): Promise<string | null> {
   const row = await db.selectFrom('payment_order').select('provider_ref').where('id', '=', id).executeTakeFirst();

@@ -535,7 +535,7 @@ export function createPaymentsService(options: {
       // buyer would see as payable, and a coupon's use is given back.
       let checkoutUrl: string;
       try {
-        checkoutUrl = await provider.checkoutUrl(order, { planName: version.name });
+        checkoutUrl = await provider.checkoutUrl(order);
       } catch (error) {
         options.onProviderError?.(error, provider.id);
         await inTransaction(db, async (trx) => {

@@ -22,7 +22,7 @@ import {
 } from '../../../tests/helpers/fake-stripe.ts';
 import { createTestApp } from '../../../tests/helpers/test-app.ts';
 import { TEST_ENGINES } from '../../../tests/helpers/test-database.ts';
-import { createStripeProvider, storedPaymentIntent, stripeApiAddress } from './payments.stripe.ts';
+import { createStripeProvider, storedPaymentIntent, storedPlanName, stripeApiAddress } from './payments.stripe.ts';
 
 const ORIGIN = 'http://localhost:3000';
 const PASSWORD = 'correct horse battery staple';
@@ -161,6 +161,19 @@ describe.each(TEST_ENGINES)('the Stripe provider on %s', (engine) => {
       success_url: `${ORIGIN}/payment/result?order=${order.id}`,
       cancel_url: `${ORIGIN}/payment/failure?order=${order.id}`,
     });
+
+    // Asked again for the same order (a copy-link on another device): the same session, not a second one.
+    const provider = createStripeProvider({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      baseUrl: ORIGIN,
+      api: stripeApiAddress(fake.url),
+      paymentIntentOf: storedPaymentIntent(t.database.handle.db),
+      planNameOf: storedPlanName(t.database.handle.db),
+    });
+    expect(await provider.checkoutUrl(order)).toBe(checkoutUrl);
+    expect([...fake.sessions.values()].filter((item) => item.client_reference_id === order.id)).toHaveLength(1);
+    expect(fake.requests.at(-1)).toMatchObject({ idempotencyKey: `checkout-${order.id}` });
   });
 
   it('pays the order on a signed checkout.session.completed, once, and /me grants the plan', async () => {
@@ -330,6 +343,7 @@ describe.each(TEST_ENGINES)('the Stripe provider on %s', (engine) => {
       baseUrl: ORIGIN,
       api: stripeApiAddress(fake.url),
       paymentIntentOf: storedPaymentIntent(t.database.handle.db),
+      planNameOf: storedPlanName(t.database.handle.db),
     });
     const paidOrder = { ...order, status: 'paid' as const };
     const before = fake.requests.length;

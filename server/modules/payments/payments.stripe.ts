@@ -12,8 +12,8 @@ import type { Kysely } from 'kysely';
 import Stripe from 'stripe';
 import type { Database } from '../../../db/schema.ts';
 import type { Order } from '../../../domain/payments-contracts.ts';
-import type { CheckoutDetails, PaymentProvider, ProviderEvent, WebhookReading } from './payments.providers.ts';
-import { selectOrderProviderRef } from './payments.queries.ts';
+import type { PaymentProvider, ProviderEvent, WebhookReading } from './payments.providers.ts';
+import { selectOrderProviderRef, selectPlanVersionName } from './payments.queries.ts';
 
 export const STRIPE_SIGNATURE_HEADER = 'Stripe-Signature';
 /** Seconds a signature stays valid, as for the sandbox (the SDK's default too). */
@@ -35,6 +35,12 @@ export interface StripeProviderOptions {
   baseUrl: string;
   /** The payment intent kept on a paid order (payment_order.provider_ref), for refunds. */
   paymentIntentOf(orderId: string): Promise<string | null>;
+  /**
+   * The name of the order's own plan version, the line the buyer pays for. Read from the order, never
+   * from the caller, so asking again for an order's checkout sends the same parameters (as an
+   * idempotency key requires).
+   */
+  planNameOf(order: Order): Promise<string>;
   /** Absent: api.stripe.com over https. */
   api?: StripeApiAddress;
   /** Per request, in milliseconds (the SDK's default is 80 s: far too long for a buyer waiting). */
@@ -46,6 +52,11 @@ export interface StripeProviderOptions {
 /** The payment intent settlement kept on a paid order (payment_order.provider_ref). */
 export function storedPaymentIntent(db: Kysely<Database>): (orderId: string) => Promise<string | null> {
   return (orderId) => selectOrderProviderRef(db, orderId);
+}
+
+/** The name of the plan version an order was made at. */
+export function storedPlanName(db: Kysely<Database>): (order: Order) => Promise<string> {
+  return async (order) => (await selectPlanVersionName(db, order.planId, order.planVersion)) ?? 'Scoreline plan';
 }
 
 /** STRIPE_API_URL as the SDK's host, port and protocol options. */
@@ -108,7 +119,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   return {
     id: 'stripe',
 
-    async checkoutUrl(order: Order, details: CheckoutDetails) {
+    async checkoutUrl(order: Order) {
+      const planName = await options.planNameOf(order);
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -118,7 +130,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
               price_data: {
                 currency: order.currency.toLowerCase(),
                 unit_amount: order.amountMinor,
-                product_data: { name: details.planName },
+                product_data: { name: planName },
               },
             },
           ],
