@@ -46,7 +46,10 @@ export default [
     route('en?/auth/reset-password', 'routes/reset-password.tsx'),
   ]),
 
-  layout('layouts/user.tsx', [route('en?/account', 'routes/account.tsx')]),
+  layout('layouts/user.tsx', [
+    route('en?/account', 'routes/account.tsx'),
+    route('en?/account/orders/:orderId', 'routes/account-order.tsx'),
+  ]),
 
   layout('layouts/cms.tsx', [
     route('en?/cms/login', 'routes/cms/login.tsx'),

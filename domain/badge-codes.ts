@@ -124,7 +124,8 @@ function* candidateCodes(name: string): Generator<string> {
   // Then the first letter with any two later letters, in order: always many more codes.
   const letters = all.join('');
   for (let i = 1; i < letters.length; i += 1) {
-    for (let j = i + 1; j < letters.length; j += 1) yield* fresh(letters.charAt(0) + letters.charAt(i) + letters.charAt(j));
+    for (let j = i + 1; j < letters.length; j += 1)
+      yield* fresh(letters.charAt(0) + letters.charAt(i) + letters.charAt(j));
   }
   const initial = letters.charAt(0) || 'X';
   for (const second of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') {

@@ -49,7 +49,14 @@ export function commentaryLine(subject: CommentarySubject, names: CommentaryName
   switch (subject.type) {
     case 'goal': {
       const assist = subject.relatedPlayer
-        ? pick([`, set up by ${subject.relatedPlayer}`, ` from ${subject.relatedPlayer}'s pass`, ` with the assist from ${subject.relatedPlayer}`], seed)
+        ? pick(
+            [
+              `, set up by ${subject.relatedPlayer}`,
+              ` from ${subject.relatedPlayer}'s pass`,
+              ` with the assist from ${subject.relatedPlayer}`,
+            ],
+            seed,
+          )
         : '';
       return line(
         'goal',
@@ -90,7 +97,10 @@ export function commentaryLine(subject: CommentarySubject, names: CommentaryName
       return line(
         'chance',
         pick(
-          [`${who} misses a penalty for ${team ?? 'his side'}.`, `Penalty missed: ${whoLower} does not score from the spot for ${team ?? 'his side'}.`],
+          [
+            `${who} misses a penalty for ${team ?? 'his side'}.`,
+            `Penalty missed: ${whoLower} does not score from the spot for ${team ?? 'his side'}.`,
+          ],
           seed,
         ),
       );
@@ -173,12 +183,26 @@ export function commentaryLine(subject: CommentarySubject, names: CommentaryName
       return line('period', pick([`Full time: ${score}.`, `It is all over: ${score}.`], seed));
     case 'shootout_goal':
     case 'shootout_miss': {
-      const tally = subject.penaltiesAfter ? ` Shoot-out: ${names.home} ${subject.penaltiesAfter.home}–${subject.penaltiesAfter.away} ${names.away}.` : '';
+      const tally = subject.penaltiesAfter
+        ? ` Shoot-out: ${names.home} ${subject.penaltiesAfter.home}–${subject.penaltiesAfter.away} ${names.away}.`
+        : '';
       return line(
         'chance',
         subject.type === 'shootout_goal'
-          ? pick([`${who} scores in the shoot-out for ${team ?? 'his side'}.`, `${who} converts his kick for ${team ?? 'his side'}.`], seed) + tally
-          : pick([`${who} misses in the shoot-out for ${team ?? 'his side'}.`, `${who}'s kick for ${team ?? 'his side'} does not go in.`], seed) + tally,
+          ? pick(
+              [
+                `${who} scores in the shoot-out for ${team ?? 'his side'}.`,
+                `${who} converts his kick for ${team ?? 'his side'}.`,
+              ],
+              seed,
+            ) + tally
+          : pick(
+              [
+                `${who} misses in the shoot-out for ${team ?? 'his side'}.`,
+                `${who}'s kick for ${team ?? 'his side'} does not go in.`,
+              ],
+              seed,
+            ) + tally,
       );
     }
     case 'shot-saved':
@@ -196,14 +220,22 @@ export function commentaryLine(subject: CommentarySubject, names: CommentaryName
       return line(
         'chance',
         pick(
-          [`${who}${team ? ` (${team})` : ''} shoots, off target.`, `${who} tries his luck${team ? ` for ${team}` : ''}, but the shot misses the target.`],
+          [
+            `${who}${team ? ` (${team})` : ''} shoots, off target.`,
+            `${who} tries his luck${team ? ` for ${team}` : ''}, but the shot misses the target.`,
+          ],
           seed,
         ),
       );
     case 'shot-blocked':
-      return line('chance', pick([`${who}'s shot${team ? ` for ${team}` : ''} is blocked.`, `A shot from ${whoLower} is blocked.`], seed));
+      return line(
+        'chance',
+        pick([`${who}'s shot${team ? ` for ${team}` : ''} is blocked.`, `A shot from ${whoLower} is blocked.`], seed),
+      );
     case 'corner':
-      return team ? line('set-piece', pick([`Corner to ${team}.`, `${team} win a corner.`, `${team} have a corner kick.`], seed)) : null;
+      return team
+        ? line('set-piece', pick([`Corner to ${team}.`, `${team} win a corner.`, `${team} have a corner kick.`], seed))
+        : null;
     default:
       return null;
   }
@@ -239,7 +271,8 @@ export function commentaryFromEvents(
   const score = { home: 0, away: 0 };
   const pens = { home: 0, away: 0 };
   const lines: CommentaryLine[] = [];
-  const sideOf = (teamId: number | null) => (teamId === teams.homeId ? 'home' : teamId === teams.awayId ? 'away' : null);
+  const sideOf = (teamId: number | null) =>
+    teamId === teams.homeId ? 'home' : teamId === teams.awayId ? 'away' : null;
   const short = (person: CommentaryEvent['player']) => (person ? (person.shortName ?? person.name) : null);
   let last: CommentaryEvent | null = null;
   for (const event of events) {

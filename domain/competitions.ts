@@ -301,7 +301,14 @@ const WORLD_CUP = rules(
 const WORLD_CUP_UNTIL_1990: CompetitionRules = {
   pointsForWin: 2,
   pointsForDraw: 1,
-  tieBreakers: ['points', 'goalDifference', 'goalsFor', 'headToHeadPoints', 'headToHeadGoalDifference', 'headToHeadGoalsFor'],
+  tieBreakers: [
+    'points',
+    'goalDifference',
+    'goalsFor',
+    'headToHeadPoints',
+    'headToHeadGoalDifference',
+    'headToHeadGoalsFor',
+  ],
 };
 
 /** CONMEBOL Libertadores regulations (group stage): points, goal difference, goals scored, away goals. */
@@ -444,7 +451,10 @@ export const COMPETITIONS: readonly CompetitionDefinition[] = [
   league('mls', 'Major League Soccer', 'USA', 'United States', 1, 50, MLS),
   cup('uefa.cl', 'UEFA Champions League', 'Europe', 98, UEFA_LEAGUE_PHASE),
   cup('copa.l', 'Copa Libertadores', 'South America', 70, CONMEBOL),
-  { ...cup('world.cup', 'FIFA World Cup', 'World', 99, WORLD_CUP), previousRules: [{ lastSeason: '1990', rules: WORLD_CUP_UNTIL_1990 }] },
+  {
+    ...cup('world.cup', 'FIFA World Cup', 'World', 99, WORLD_CUP),
+    previousRules: [{ lastSeason: '1990', rules: WORLD_CUP_UNTIL_1990 }],
+  },
   cup('world.clubcup', 'FIFA Club World Cup', 'World', 70),
   cup('world.cup.quali', 'FIFA World Cup qualification', 'World', 50),
   cup('euro', 'UEFA European Championship', 'Europe', 97, EURO),

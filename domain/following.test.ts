@@ -7,8 +7,19 @@ const now = Date.parse('2026-11-27T12:00:00Z');
 const HOUR = 3_600_000;
 
 let nextId = 1;
-function match(status: MatchStatus, hoursFromNow: number, score: [number, number] | null = null, extra: Partial<MatchSummary> = {}): MatchSummary {
-  const team = (id: number) => ({ id, name: `Team ${id}`, shortName: `T${id}`, code: null, colours: { primary: '#000000', secondary: '#ffffff' } });
+function match(
+  status: MatchStatus,
+  hoursFromNow: number,
+  score: [number, number] | null = null,
+  extra: Partial<MatchSummary> = {},
+): MatchSummary {
+  const team = (id: number) => ({
+    id,
+    name: `Team ${id}`,
+    shortName: `T${id}`,
+    code: null,
+    colours: { primary: '#000000', secondary: '#ffffff' },
+  });
   return {
     id: nextId++,
     competition: { code: 'en.1', name: 'Premier League', areaName: 'England' },

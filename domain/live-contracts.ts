@@ -86,7 +86,16 @@ export const snapshotLineupSchema = z.object({
   ),
 });
 
-export const MOMENT_KINDS = ['shot-saved', 'shot-wide', 'shot-blocked', 'shot-woodwork', 'corner', 'free-kick', 'offside', 'big-save'] as const;
+export const MOMENT_KINDS = [
+  'shot-saved',
+  'shot-wide',
+  'shot-blocked',
+  'shot-woodwork',
+  'corner',
+  'free-kick',
+  'offside',
+  'big-save',
+] as const;
 export const snapshotMomentSchema = z.object({
   key: z.string().min(1),
   kind: z.enum(MOMENT_KINDS),
@@ -171,7 +180,8 @@ export function parseTopics(raw: string): Topic[] {
   const topics = new Set<Topic>();
   for (const part of parts) {
     const parsed = topicSchema.safeParse(part);
-    if (!parsed.success) throw new Error(`unknown topic '${part.slice(0, 40)}': use scores, match:{id} or chat:{matchId}`);
+    if (!parsed.success)
+      throw new Error(`unknown topic '${part.slice(0, 40)}': use scores, match:{id} or chat:{matchId}`);
     topics.add(parsed.data);
   }
   return [...topics];

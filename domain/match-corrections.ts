@@ -22,7 +22,9 @@ export const correctionInputSchema = z
     home: scoreSchema.optional(),
     away: scoreSchema.optional(),
     status: z.enum(MATCH_STATUSES, { error: 'Choose a status from the list' }).optional(),
-    kickoffAt: z.iso.datetime({ offset: true, error: 'Give the kick-off as a date and time, e.g. 2026-11-28T15:00:00Z' }).optional(),
+    kickoffAt: z.iso
+      .datetime({ offset: true, error: 'Give the kick-off as a date and time, e.g. 2026-11-28T15:00:00Z' })
+      .optional(),
     reason: z
       .string({ error: 'Say why the match is corrected' })
       .trim()
@@ -94,8 +96,10 @@ export function holdCorrection(
 /** The commentary line a correction adds, so everyone watching sees it was staff, and why. */
 export function correctionLine(fields: CorrectedFields, reason: string, names: { home: string; away: string }): string {
   const parts: string[] = [];
-  if (fields.home !== undefined && fields.away !== undefined) parts.push(`the score is ${names.home} ${fields.home}–${fields.away} ${names.away}`);
+  if (fields.home !== undefined && fields.away !== undefined)
+    parts.push(`the score is ${names.home} ${fields.home}–${fields.away} ${names.away}`);
   if (fields.status !== undefined) parts.push(`the status is ${fields.status.replace('-', ' ')}`);
-  if (fields.kickoffAt !== undefined) parts.push(`kick-off is at ${fields.kickoffAt.slice(0, 16).replace('T', ' ')} UTC`);
+  if (fields.kickoffAt !== undefined)
+    parts.push(`kick-off is at ${fields.kickoffAt.slice(0, 16).replace('T', ' ')} UTC`);
   return `Staff correction: ${parts.join('; ')}. Reason: ${reason.trim().replace(/[.]+$/, '')}.`;
 }

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { rowsAround } from './match-insight.ts';
 
-const table = (size: number) => Array.from({ length: size }, (_, index) => ({ position: index + 1, team: { id: 100 + index + 1 } }));
+const table = (size: number) =>
+  Array.from({ length: size }, (_, index) => ({ position: index + 1, team: { id: 100 + index + 1 } }));
 const positions = (rows: Array<{ position: number }>) => rows.map((row) => row.position);
 
 describe('rowsAround', () => {

@@ -71,7 +71,12 @@ export type MatchInsight = z.infer<typeof matchInsightSchema>;
  * The rows of a table shown around two teams: each team with `reach` rows
  * either side, merged where they meet; a whole table of at most `whole` rows.
  */
-export function rowsAround<T extends { team: { id: number } }>(rows: readonly T[], teamIds: readonly number[], reach = 2, whole = 8): T[] {
+export function rowsAround<T extends { team: { id: number } }>(
+  rows: readonly T[],
+  teamIds: readonly number[],
+  reach = 2,
+  whole = 8,
+): T[] {
   if (rows.length <= whole) return [...rows];
   const keep = new Set<number>();
   rows.forEach((row, index) => {

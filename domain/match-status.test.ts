@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { isResultMissing, isToCome, type MatchStatus } from './match-status.ts';
 
 const now = Date.parse('2026-03-14T22:00:00Z');
-const match = (status: MatchStatus, hoursAgo: number) => ({ status, kickoffAt: new Date(now - hoursAgo * 3_600_000).toISOString() });
+const match = (status: MatchStatus, hoursAgo: number) => ({
+  status,
+  kickoffAt: new Date(now - hoursAgo * 3_600_000).toISOString(),
+});
 
 describe('a past match without a result (issue #19)', () => {
   it('is "result not available" once six hours past its kick-off, not a match to come', () => {
@@ -27,7 +30,11 @@ describe('a past match without a result (issue #19)', () => {
   });
 
   it('gives a match without a kick-off time until the next morning (stored at midday local time)', () => {
-    const dateOnly = { status: 'scheduled' as const, kickoffAt: new Date(now - 7 * 3_600_000).toISOString(), kickoffTimeKnown: false };
+    const dateOnly = {
+      status: 'scheduled' as const,
+      kickoffAt: new Date(now - 7 * 3_600_000).toISOString(),
+      kickoffTimeKnown: false,
+    };
     expect(isResultMissing(dateOnly, now)).toBe(false);
     expect(isToCome(dateOnly, now)).toBe(true);
     expect(isResultMissing({ ...dateOnly, kickoffAt: new Date(now - 31 * 3_600_000).toISOString() }, now)).toBe(true);

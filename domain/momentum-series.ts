@@ -7,7 +7,13 @@
 // average of each team's pressure (weights 1-2-3-2-1, never across a break),
 // so one isolated shot reads as a bump and a sustained siege as a plateau near
 // the edge.
-import { minuteInPeriod, PERIOD_LENGTH_MINUTES, PERIOD_START_MINUTE, PLAYING_PHASES, type PlayingPhase } from './match-clock.ts';
+import {
+  minuteInPeriod,
+  PERIOD_LENGTH_MINUTES,
+  PERIOD_START_MINUTE,
+  PLAYING_PHASES,
+  type PlayingPhase,
+} from './match-clock.ts';
 
 /** Smoothing window (centred) and the scale of the tanh that maps pressure difference to −1…1. */
 const WINDOW = [1, 2, 3, 2, 1] as const;
@@ -30,7 +36,6 @@ export function minuteIndexOf(period: PlayingPhase, minute: number, addedMinute:
   if (addedMinute !== null && addedMinute > 0) return PERIOD_LENGTH_MINUTES[period] + addedMinute - 1;
   return Math.max(0, minute - PERIOD_START_MINUTE[period] - 1);
 }
-
 
 export interface MomentumPoint {
   period: PlayingPhase;
@@ -60,7 +65,13 @@ export function momentumSeries(momentum: Momentum): MomentumPoint[][] {
       });
       const difference = weights === 0 ? 0 : (home - away) / weights;
       const clock = minuteInPeriod(row.period, index * 60);
-      return { period: row.period, index, minute: clock.minute, added: clock.added, value: Math.round(Math.tanh(difference / SCALE) * 1000) / 1000 };
+      return {
+        period: row.period,
+        index,
+        minute: clock.minute,
+        added: clock.added,
+        value: Math.round(Math.tanh(difference / SCALE) * 1000) / 1000,
+      };
     }),
   );
 }
@@ -88,7 +99,14 @@ export function momentumSpells(series: MomentumPoint[][], minLength = 5): Moment
       if (current && current.end - current.start + 1 >= minLength) {
         const from = period[current.start];
         const to = period[current.end];
-        if (from && to) spells.push({ side: current.side, from, to, minutes: current.end - current.start + 1, strength: Math.round(current.strength * 100) / 100 });
+        if (from && to)
+          spells.push({
+            side: current.side,
+            from,
+            to,
+            minutes: current.end - current.start + 1,
+            strength: Math.round(current.strength * 100) / 100,
+          });
       }
       current = null;
     };
@@ -97,7 +115,13 @@ export function momentumSpells(series: MomentumPoint[][], minLength = 5): Moment
       if (side === null) {
         // Allow one even minute inside a run when the same team is on top right after it.
         const next = period[index + 1];
-        const nextSide = next ? (next.value >= ON_TOP_THRESHOLD ? 'home' : next.value <= -ON_TOP_THRESHOLD ? 'away' : null) : null;
+        const nextSide = next
+          ? next.value >= ON_TOP_THRESHOLD
+            ? 'home'
+            : next.value <= -ON_TOP_THRESHOLD
+              ? 'away'
+              : null
+          : null;
         if (current && nextSide === current.side) return;
         close();
         return;
@@ -134,7 +158,8 @@ export function summariseMomentum(momentum: Momentum, names: { home: string; awa
   if (total === 0) return 'The match has not started yet.';
   const sofar = momentum.complete ? '' : ' so far';
   const parts: string[] = [];
-  if (home === 0 && away === 0) parts.push(`Neither team was on top for long${sofar}: ${plural(total, 'minute')} of even play.`);
+  if (home === 0 && away === 0)
+    parts.push(`Neither team was on top for long${sofar}: ${plural(total, 'minute')} of even play.`);
   else {
     const leader = home >= away ? { name: names.home, minutes: home } : { name: names.away, minutes: away };
     const other = home >= away ? { name: names.away, minutes: away } : { name: names.home, minutes: home };
@@ -148,7 +173,10 @@ export function summariseMomentum(momentum: Momentum, names: { home: string; awa
       .filter((spell) => spell.side === side)
       .sort((a, b) => b.strength - a.strength)
       .slice(0, 2)
-      .sort((a, b) => PLAYING_PHASES.indexOf(a.from.period) - PLAYING_PHASES.indexOf(b.from.period) || a.from.index - b.from.index);
+      .sort(
+        (a, b) =>
+          PLAYING_PHASES.indexOf(a.from.period) - PLAYING_PHASES.indexOf(b.from.period) || a.from.index - b.from.index,
+      );
     if (best.length === 0) continue;
     const spans = best.map((spell) => `${minuteLabel(spell.from)} to ${minuteLabel(spell.to)}`).join(' and ');
     parts.push(`${names[side]}'s strongest ${best.length === 1 ? 'spell' : 'spells'}: ${spans}.`);

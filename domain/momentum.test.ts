@@ -11,7 +11,19 @@ const HOME = 10;
 const AWAY = 20;
 
 function action(overrides: Partial<MomentumAction>): MomentumAction {
-  return { period: '1H', second: 30, type: 'Pass', subtype: 'Simple pass', teamId: HOME, tags: [], x: 50, y: 50, endX: 55, endY: 50, ...overrides };
+  return {
+    period: '1H',
+    second: 30,
+    type: 'Pass',
+    subtype: 'Simple pass',
+    teamId: HOME,
+    tags: [],
+    x: 50,
+    y: 50,
+    endX: 55,
+    endY: 50,
+    ...overrides,
+  };
 }
 
 const shot = (teamId: number, period: string, second: number, tags: number[] = []) =>
@@ -43,7 +55,11 @@ describe('actionThreat', () => {
     expect(actionThreat(action({ endX: 90, endY: 50, tags: [WYSCOUT_TAG.accurate, WYSCOUT_TAG.keyPass] }))).toBe(2);
     expect(actionThreat(action({ endX: 60, endY: 50, tags: [WYSCOUT_TAG.accurate] }))).toBe(0);
     expect(actionThreat(action({ endX: 90, endY: 5, tags: [WYSCOUT_TAG.notAccurate] }))).toBe(0);
-    expect(actionThreat(action({ type: 'Free Kick', subtype: 'Goal kick', endX: 90, endY: 50, tags: [WYSCOUT_TAG.accurate] }))).toBe(0);
+    expect(
+      actionThreat(
+        action({ type: 'Free Kick', subtype: 'Goal kick', endX: 90, endY: 50, tags: [WYSCOUT_TAG.accurate] }),
+      ),
+    ).toBe(0);
   });
 
   it('scores touches in the box but not clearances, duels or fouls', () => {
@@ -77,7 +93,12 @@ describe('computeMomentum', () => {
     const momentum = computeMomentum({
       homeTeamId: HOME,
       awayTeamId: AWAY,
-      actions: [shot(HOME, '1H', 65), shot(AWAY, '1H', 70, [WYSCOUT_TAG.accurate]), shot(HOME, '1H', 46 * 60 + 5), shot(AWAY, '2H', 10)],
+      actions: [
+        shot(HOME, '1H', 65),
+        shot(AWAY, '1H', 70, [WYSCOUT_TAG.accurate]),
+        shot(HOME, '1H', 46 * 60 + 5),
+        shot(AWAY, '2H', 10),
+      ],
       events: periodEvents(),
     });
     expect(momentumSchema.parse(momentum)).toEqual(momentum);
@@ -99,7 +120,11 @@ describe('computeMomentum', () => {
     const momentum = computeMomentum({
       homeTeamId: HOME,
       awayTeamId: AWAY,
-      actions: [shot(HOME, '1H', 10), action({ period: 'P', type: 'Free Kick', subtype: 'Penalty' }), shot(99, '1H', 20)],
+      actions: [
+        shot(HOME, '1H', 10),
+        action({ period: 'P', type: 'Free Kick', subtype: 'Penalty' }),
+        shot(99, '1H', 20),
+      ],
       events: [],
     });
     expect(momentum?.periods.map((row) => row.period)).toEqual(['1H']);
@@ -108,8 +133,19 @@ describe('computeMomentum', () => {
   });
 
   it('keeps only what happened up to the live cut, with the current minute as the last one', () => {
-    const actions = [shot(HOME, '1H', 30), shot(AWAY, '1H', 44 * 60), shot(HOME, '2H', 5 * 60 + 10), shot(AWAY, '2H', 30 * 60)];
-    const live = computeMomentum({ homeTeamId: HOME, awayTeamId: AWAY, actions, events: periodEvents(), cut: { period: '2H', second: 12 * 60 + 5 } });
+    const actions = [
+      shot(HOME, '1H', 30),
+      shot(AWAY, '1H', 44 * 60),
+      shot(HOME, '2H', 5 * 60 + 10),
+      shot(AWAY, '2H', 30 * 60),
+    ];
+    const live = computeMomentum({
+      homeTeamId: HOME,
+      awayTeamId: AWAY,
+      actions,
+      events: periodEvents(),
+      cut: { period: '2H', second: 12 * 60 + 5 },
+    });
     expect(live?.complete).toBe(false);
     expect(live?.periods.map((row) => [row.period, row.home.length])).toEqual([
       ['1H', 45],
@@ -117,7 +153,13 @@ describe('computeMomentum', () => {
     ]);
     expect(live?.periods[1]?.home[5]).toBe(3);
     expect(live?.periods[1]?.away.every((value) => value === 0)).toBe(true);
-    const halfTime = computeMomentum({ homeTeamId: HOME, awayTeamId: AWAY, actions, events: periodEvents(), cut: { period: '1H', second: Infinity } });
+    const halfTime = computeMomentum({
+      homeTeamId: HOME,
+      awayTeamId: AWAY,
+      actions,
+      events: periodEvents(),
+      cut: { period: '1H', second: Infinity },
+    });
     expect(halfTime?.periods.map((row) => row.period)).toEqual(['1H']);
     expect(halfTime?.periods[0]?.away[44]).toBe(3);
   });
@@ -141,7 +183,12 @@ describe('computeMomentum', () => {
   it('returns null when nothing can be counted', () => {
     expect(computeMomentum({ homeTeamId: HOME, awayTeamId: AWAY, actions: [], events: [] })).toBeNull();
     expect(
-      computeMomentum({ homeTeamId: HOME, awayTeamId: AWAY, actions: [], events: [{ period: '1H', minute: 5, addedMinute: null, type: 'yellow_card', teamId: HOME }] }),
+      computeMomentum({
+        homeTeamId: HOME,
+        awayTeamId: AWAY,
+        actions: [],
+        events: [{ period: '1H', minute: 5, addedMinute: null, type: 'yellow_card', teamId: HOME }],
+      }),
     ).toBeNull();
   });
 
@@ -168,7 +215,12 @@ describe('momentumSeries, spells and summary', () => {
     ...Array.from({ length: 16 }, (_, index) => shot(HOME, '1H', (9 + index) * 60 + 20)),
     ...Array.from({ length: 14 }, (_, index) => shot(AWAY, '2H', (1 + index) * 60 + 20, [WYSCOUT_TAG.accurate])),
   ];
-  const momentum = computeMomentum({ homeTeamId: HOME, awayTeamId: AWAY, actions, events: periodEvents(45 * 60, 45 * 60) });
+  const momentum = computeMomentum({
+    homeTeamId: HOME,
+    awayTeamId: AWAY,
+    actions,
+    events: periodEvents(45 * 60, 45 * 60),
+  });
   if (!momentum) throw new Error('expected momentum');
 
   it('smooths within each period and maps the difference to −1…1', () => {
@@ -203,10 +255,24 @@ describe('momentumSeries, spells and summary', () => {
     expect(summariseMomentum(momentum, { home: 'France', away: 'Portugal' })).toBe(
       "France were on top for 18 of the 90 minutes played, Portugal for 16. France's strongest spell: 9' to 26'. Portugal's strongest spell: 46' to 61'.",
     );
-    const live = computeMomentum({ homeTeamId: HOME, awayTeamId: AWAY, actions: [], events: [], cut: { period: '1H', second: 100 } });
+    const live = computeMomentum({
+      homeTeamId: HOME,
+      awayTeamId: AWAY,
+      actions: [],
+      events: [],
+      cut: { period: '1H', second: 100 },
+    });
     if (!live) throw new Error('expected live momentum');
-    expect(summariseMomentum(live, { home: 'France', away: 'Portugal' })).toBe('Neither team was on top for long so far: 2 minutes of even play.');
-    const oneSided = computeMomentum({ homeTeamId: HOME, awayTeamId: AWAY, actions: actions.slice(0, 10), events: [], cut: { period: '1H', second: 20 * 60 } });
+    expect(summariseMomentum(live, { home: 'France', away: 'Portugal' })).toBe(
+      'Neither team was on top for long so far: 2 minutes of even play.',
+    );
+    const oneSided = computeMomentum({
+      homeTeamId: HOME,
+      awayTeamId: AWAY,
+      actions: actions.slice(0, 10),
+      events: [],
+      cut: { period: '1H', second: 20 * 60 },
+    });
     if (!oneSided) throw new Error('expected live momentum');
     expect(summariseMomentum(oneSided, { home: 'France', away: 'Portugal' })).toBe(
       "France were on top for 12 of the 21 minutes played so far, Portugal for none. France's strongest spell: 9' to 20'.",

@@ -32,7 +32,6 @@ export const MOMENTUM_WEIGHTS = {
   eventMissedPenalty: 3,
 } as const;
 
-
 /** One on-ball action as stored in `match_action`. */
 export interface MomentumAction {
   period: string;
@@ -72,7 +71,8 @@ const BOX_X = 84;
 const BOX_Y_MIN = 19;
 const BOX_Y_MAX = 81;
 
-const inBox = (x: number | null, y: number | null) => x !== null && y !== null && x >= BOX_X && y >= BOX_Y_MIN && y <= BOX_Y_MAX;
+const inBox = (x: number | null, y: number | null) =>
+  x !== null && y !== null && x >= BOX_X && y >= BOX_Y_MIN && y <= BOX_Y_MAX;
 
 function isPlayingPeriod(period: string): period is PlayingPhase {
   return (PLAYING_PHASES as readonly string[]).includes(period);
@@ -84,7 +84,8 @@ export function actionThreat(action: MomentumAction): number {
   const accurate = tags.includes(WYSCOUT_TAG.accurate);
   const keyPass = tags.includes(WYSCOUT_TAG.keyPass) ? MOMENTUM_WEIGHTS.keyPass : 0;
   const shotLike =
-    action.type === 'Shot' || (action.type === 'Free Kick' && (action.subtype === 'Free kick shot' || action.subtype === 'Penalty'));
+    action.type === 'Shot' ||
+    (action.type === 'Free Kick' && (action.subtype === 'Free kick shot' || action.subtype === 'Penalty'));
   if (shotLike) {
     const onTarget = accurate || tags.includes(WYSCOUT_TAG.goal);
     return MOMENTUM_WEIGHTS.shot + (onTarget ? MOMENTUM_WEIGHTS.shotOnTarget : 0);
@@ -92,11 +93,14 @@ export function actionThreat(action: MomentumAction): number {
   if (action.type === 'Free Kick' && action.subtype === 'Corner') return MOMENTUM_WEIGHTS.corner + keyPass;
   const delivery = action.type === 'Pass' || (action.type === 'Free Kick' && action.subtype !== 'Goal kick');
   if (delivery) {
-    if (inBox(action.endX, action.endY)) return (accurate ? MOMENTUM_WEIGHTS.intoBox : MOMENTUM_WEIGHTS.intoBoxMissed) + keyPass;
-    if (accurate && action.endX !== null && action.endX >= FINAL_THIRD_X) return MOMENTUM_WEIGHTS.intoFinalThird + keyPass;
+    if (inBox(action.endX, action.endY))
+      return (accurate ? MOMENTUM_WEIGHTS.intoBox : MOMENTUM_WEIGHTS.intoBoxMissed) + keyPass;
+    if (accurate && action.endX !== null && action.endX >= FINAL_THIRD_X)
+      return MOMENTUM_WEIGHTS.intoFinalThird + keyPass;
     return keyPass;
   }
-  if (action.type === 'Others on the ball' && action.subtype !== 'Clearance' && inBox(action.x, action.y)) return MOMENTUM_WEIGHTS.touchInBox;
+  if (action.type === 'Others on the ball' && action.subtype !== 'Clearance' && inBox(action.x, action.y))
+    return MOMENTUM_WEIGHTS.touchInBox;
   return 0;
 }
 
@@ -139,14 +143,17 @@ export function computeMomentum(input: {
 
   // How many minutes each period lasted (or has lasted so far).
   const lengths = new Map<PlayingPhase, number>();
-  const stretch = (period: PlayingPhase, minutes: number) => lengths.set(period, Math.max(lengths.get(period) ?? 0, minutes));
+  const stretch = (period: PlayingPhase, minutes: number) =>
+    lengths.set(period, Math.max(lengths.get(period) ?? 0, minutes));
   for (const event of events) {
     if (!isPlayingPeriod(event.period)) continue;
     if (event.type === 'period_start' && (cut === null || before(event.period, 0))) stretch(event.period, 1);
-    else if (event.type === 'period_end' && event.second != null && cut === null) stretch(event.period, Math.max(1, Math.ceil(event.second / 60)));
+    else if (event.type === 'period_end' && event.second != null && cut === null)
+      stretch(event.period, Math.max(1, Math.ceil(event.second / 60)));
     else if (event.type !== 'period_end') {
       const second = event.second ?? minuteIndexOf(event.period, event.minute, event.addedMinute) * 60;
-      if (cut === null || before(event.period, second)) stretch(event.period, minuteIndexOf(event.period, event.minute, event.addedMinute) + 1);
+      if (cut === null || before(event.period, second))
+        stretch(event.period, minuteIndexOf(event.period, event.minute, event.addedMinute) + 1);
     }
   }
   for (const action of actions) {
@@ -155,7 +162,8 @@ export function computeMomentum(input: {
   }
   if (cut) {
     // Every period before the current one was played; the current one has reached the cut.
-    for (const period of PLAYING_PHASES.slice(0, cutOrder)) if (source === 'events') stretch(period, PERIOD_LENGTH_MINUTES[period]);
+    for (const period of PLAYING_PHASES.slice(0, cutOrder))
+      if (source === 'events') stretch(period, PERIOD_LENGTH_MINUTES[period]);
     // An infinite second is a break after the period: all of it was played.
     if (Number.isFinite(cut.second)) stretch(cut.period, Math.floor(cut.second / 60) + 1);
     else if (source === 'events') stretch(cut.period, PERIOD_LENGTH_MINUTES[cut.period]);

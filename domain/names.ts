@@ -48,7 +48,32 @@ function nameKey(name: string): string {
   return key;
 }
 
-const CLUB_AFFIXES = new Set(['fc', 'afc', 'cf', 'sc', 'ac', 'cd', 'sv', 'fk', 'sk', 'bk', 'if', 'ssc', 'as', 'ss', 'us', 'rc', 'ca', 'ud', 'sd', 'club', 'calcio', 'football', 'futbol', 'the']);
+const CLUB_AFFIXES = new Set([
+  'fc',
+  'afc',
+  'cf',
+  'sc',
+  'ac',
+  'cd',
+  'sv',
+  'fk',
+  'sk',
+  'bk',
+  'if',
+  'ssc',
+  'as',
+  'ss',
+  'us',
+  'rc',
+  'ca',
+  'ud',
+  'sd',
+  'club',
+  'calcio',
+  'football',
+  'futbol',
+  'the',
+]);
 
 /**
  * The key a team name is matched by: folded, with a trailing country tag such
@@ -57,7 +82,9 @@ const CLUB_AFFIXES = new Set(['fc', 'afc', 'cf', 'sc', 'ac', 'cd', 'sv', 'fk', '
  */
 export function teamKey(name: string): string {
   const withoutCountry = name.replace(/\s*\([A-Z]{2,3}\)\s*$/, '');
-  const words = foldText(withoutCountry).split(' ').filter((word) => word.length > 0);
+  const words = foldText(withoutCountry)
+    .split(' ')
+    .filter((word) => word.length > 0);
   const kept = words.filter((word) => !CLUB_AFFIXES.has(word));
   return (kept.length > 0 ? kept : words).join(' ');
 }

@@ -10,7 +10,8 @@ function firstSegments(entries: readonly RouteConfigEntry[], parent = ''): strin
     const path = [parent, entry.path ?? ''].filter(Boolean).join('/');
     const segments = path.split('/').filter((segment) => segment !== '' && segment !== 'en?');
     const first = segments[0];
-    if (first !== undefined && !first.startsWith(':') && first !== '*' && !first.startsWith('__')) found.push(first.replace(/\?$/, ''));
+    if (first !== undefined && !first.startsWith(':') && first !== '*' && !first.startsWith('__'))
+      found.push(first.replace(/\?$/, ''));
     if (entry.children) found.push(...firstSegments(entry.children, path));
   }
   return found;

@@ -1,7 +1,7 @@
 // What a receipt says (issue #21; docs/payments.md "Mail"): the receipt mail
 // and the receipt page (/account/orders/{id}) both print these lines, so the
 // two always say the same. Money stays in minor units until it is formatted.
-import type { EntitlementName, PaymentProvider, Receipt, ReceiptVat } from './payments-contracts.ts';
+import type { EntitlementName, OrderSource, Receipt, ReceiptVat } from './payments-contracts.ts';
 
 /** How a receipt states the VAT rounding. */
 export const VAT_ROUNDING_NOTE =
@@ -20,13 +20,14 @@ export function vatIncluded(grossMinor: number, ratePercent: number): ReceiptVat
   return { ratePercent, netMinor, vatMinor: grossMinor - netMinor, grossMinor };
 }
 
-const PAYMENT_METHOD_LABELS: Record<PaymentProvider, string> = {
+const PAYMENT_METHOD_LABELS: Record<OrderSource, string> = {
   sandbox: 'Test card (sandbox, no real money)',
   stripe: 'Card (Stripe)',
   local: 'Bank transfer',
+  trial: 'Free trial (nothing paid)',
 };
 
-export function paymentMethodLabel(provider: PaymentProvider): string {
+export function paymentMethodLabel(provider: OrderSource): string {
   return PAYMENT_METHOD_LABELS[provider];
 }
 

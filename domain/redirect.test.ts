@@ -64,7 +64,9 @@ describe('safeLocalPath encodes the target for a Location header', () => {
   it('keeps the local-path rule for characters that look like slashes', () => {
     // A full-width solidus is not a slash to a URL parser: encoded, it stays a path segment.
     expect(safeLocalPath('/\uFF0Fevil.example')).toBe('/%EF%BC%8Fevil.example');
-    expect(new URL(safeLocalPath('/\uFF0Fevil.example'), 'https://scoreline.test').origin).toBe('https://scoreline.test');
+    expect(new URL(safeLocalPath('/\uFF0Fevil.example'), 'https://scoreline.test').origin).toBe(
+      'https://scoreline.test',
+    );
     // Unicode spaces and line separators are refused, as ASCII ones are.
     for (const target of ['/\u3000/evil.example', '/\u2028/evil.example', '/\u00A0/evil.example']) {
       expect(safeLocalPath(target), JSON.stringify(target)).toBe('/');

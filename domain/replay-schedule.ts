@@ -59,11 +59,20 @@ export function replaysForDay(day: string, pool: readonly number[], seed: string
 /** Parses a replay's external id: demo replays and on-demand ("relive") ones. */
 export function parseReplayId(
   externalId: string,
-): { kind: 'demo'; originalMatchId: number } | { kind: 'relive'; originalMatchId: number; kickoffMs: number; rate: number } | null {
+):
+  | { kind: 'demo'; originalMatchId: number }
+  | { kind: 'relive'; originalMatchId: number; kickoffMs: number; rate: number }
+  | null {
   const demo = /^demo:\d{4}-\d{2}-\d{2}:\d+\.\d+:(\d+)$/.exec(externalId);
   if (demo) return { kind: 'demo', originalMatchId: Number(demo[1]) };
   const relive = /^relive:(\d+):(\d+):(\d+(?:\.\d+)?)$/.exec(externalId);
-  if (relive) return { kind: 'relive', originalMatchId: Number(relive[1]), kickoffMs: Number(relive[2]), rate: Number(relive[3]) };
+  if (relive)
+    return {
+      kind: 'relive',
+      originalMatchId: Number(relive[1]),
+      kickoffMs: Number(relive[2]),
+      rate: Number(relive[3]),
+    };
   return null;
 }
 

@@ -9,8 +9,20 @@ const alice = { id: 11, name: 'Alice Home' };
 const bob = { id: 21, name: 'Bob Away' };
 const carl = { id: 12, name: 'Carl Home' };
 
-function event(seq: number, partial: Partial<ReplayEvent> & Pick<ReplayEvent, 'period' | 'type' | 'minute'>): ReplayEvent {
-  return { seq, addedMinute: null, second: null, teamId: null, player: null, relatedPlayer: null, detail: null, ...partial };
+function event(
+  seq: number,
+  partial: Partial<ReplayEvent> & Pick<ReplayEvent, 'period' | 'type' | 'minute'>,
+): ReplayEvent {
+  return {
+    seq,
+    addedMinute: null,
+    second: null,
+    teamId: null,
+    player: null,
+    relatedPlayer: null,
+    detail: null,
+    ...partial,
+  };
 }
 
 /** 1–1 after 90 minutes (a 45+1' goal, a second-half equaliser), no goals in extra time, 3–4 on penalties. */
@@ -20,11 +32,34 @@ const timeline: ReplayTimeline = {
   awayTeamId: AWAY,
   events: [
     event(1, { period: '1H', type: 'period_start', minute: 0, second: 0 }),
-    event(2, { period: '1H', type: 'goal', minute: 45, addedMinute: 1, second: 2730, teamId: HOME, player: alice, relatedPlayer: carl }),
+    event(2, {
+      period: '1H',
+      type: 'goal',
+      minute: 45,
+      addedMinute: 1,
+      second: 2730,
+      teamId: HOME,
+      player: alice,
+      relatedPlayer: carl,
+    }),
     event(3, { period: '1H', type: 'period_end', minute: 45, addedMinute: 2, second: 2790 }),
     event(4, { period: '2H', type: 'period_start', minute: 45, second: 0 }),
-    event(5, { period: '2H', type: 'substitution', minute: 61, teamId: AWAY, player: { id: 22, name: 'Dan Away' }, relatedPlayer: bob }),
-    event(6, { period: '2H', type: 'goal', minute: 80, second: 2100, teamId: AWAY, player: { id: 22, name: 'Dan Away' } }),
+    event(5, {
+      period: '2H',
+      type: 'substitution',
+      minute: 61,
+      teamId: AWAY,
+      player: { id: 22, name: 'Dan Away' },
+      relatedPlayer: bob,
+    }),
+    event(6, {
+      period: '2H',
+      type: 'goal',
+      minute: 80,
+      second: 2100,
+      teamId: AWAY,
+      player: { id: 22, name: 'Dan Away' },
+    }),
     event(7, { period: '2H', type: 'period_end', minute: 90, addedMinute: 3, second: 2880 }),
     event(8, { period: 'E1', type: 'period_start', minute: 90, second: 0 }),
     event(9, { period: 'E1', type: 'period_end', minute: 105, second: 900 }),
@@ -44,11 +79,38 @@ const timeline: ReplayTimeline = {
     event(21, { period: 'P', type: 'period_end', minute: 120, second: 420 }),
   ],
   actions: [
-    { seq: 1, period: '1H', second: 10, type: 'Pass', subtype: 'Simple pass', teamId: HOME, playerId: 11, tags: [1801] },
+    {
+      seq: 1,
+      period: '1H',
+      second: 10,
+      type: 'Pass',
+      subtype: 'Simple pass',
+      teamId: HOME,
+      playerId: 11,
+      tags: [1801],
+    },
     { seq: 2, period: '1H', second: 600, type: 'Shot', subtype: 'Shot', teamId: AWAY, playerId: 21, tags: [1802] },
-    { seq: 3, period: '1H', second: 2730, type: 'Shot', subtype: 'Shot', teamId: HOME, playerId: 11, tags: [101, 1801] },
+    {
+      seq: 3,
+      period: '1H',
+      second: 2730,
+      type: 'Shot',
+      subtype: 'Shot',
+      teamId: HOME,
+      playerId: 11,
+      tags: [101, 1801],
+    },
     { seq: 4, period: '2H', second: 300, type: 'Free Kick', subtype: 'Corner', teamId: HOME, playerId: 12, tags: [] },
-    { seq: 5, period: '2H', second: 400, type: 'Pass', subtype: 'Simple pass', teamId: AWAY, playerId: 21, tags: [1801] },
+    {
+      seq: 5,
+      period: '2H',
+      second: 400,
+      type: 'Pass',
+      subtype: 'Simple pass',
+      teamId: AWAY,
+      playerId: 21,
+      tags: [1801],
+    },
   ],
   lineups: [
     { teamId: HOME, playerId: 11, starter: true },
@@ -62,7 +124,8 @@ const plan = planReplay(timeline);
 const KICKOFF = Date.parse('2026-11-22T15:00:00Z');
 /** Wall-clock instant `matchSeconds` after kick-off at rate 1. */
 const at = (matchSeconds: number) => KICKOFF + matchSeconds * 1000;
-const state = (matchSeconds: number, rate = 1) => replayStateAt(timeline, plan, KICKOFF, rate, KICKOFF + (matchSeconds * 1000) / rate);
+const state = (matchSeconds: number, rate = 1) =>
+  replayStateAt(timeline, plan, KICKOFF, rate, KICKOFF + (matchSeconds * 1000) / rate);
 
 // Phase starts in match seconds: 1H 0, HT 2790, 2H 3690, BET 6570, E1 6870, EHT 7770, E2 7890, BP 8850, P 9150, FT 9570.
 describe('demo replay of a match with extra time and penalties', () => {
@@ -87,12 +150,19 @@ describe('demo replay of a match with extra time and penalties', () => {
     expect(before.score.home).toBeNull();
 
     const early = state(60);
-    expect([early.phase, early.clock, early.score.home, early.score.away]).toEqual(['1H', { minute: 2, added: null }, 0, 0]);
+    expect([early.phase, early.clock, early.score.home, early.score.away]).toEqual([
+      '1H',
+      { minute: 2, added: null },
+      0,
+      0,
+    ]);
 
     const stoppage = state(2735);
     expect(stoppage.clock).toEqual({ minute: 45, added: 1 });
     expect([stoppage.score.home, stoppage.score.away]).toEqual([1, 0]);
-    expect(clockLabel({ phase: '1H', phaseStartedAt: new Date(KICKOFF).toISOString(), rate: 1 }, new Date(at(2735)))).toBe("45+1'");
+    expect(
+      clockLabel({ phase: '1H', phaseStartedAt: new Date(KICKOFF).toISOString(), rate: 1 }, new Date(at(2735))),
+    ).toBe("45+1'");
 
     const halfTime = state(3000);
     expect(halfTime.phase).toBe('HT');
@@ -119,7 +189,13 @@ describe('demo replay of a match with extra time and penalties', () => {
 
     const final = state(9600);
     expect(final.phase).toBe('FT');
-    expect(final.score).toEqual({ home: 1, away: 1, halfTime: { home: 1, away: 0 }, extraTime: { home: 1, away: 1 }, penalties: { home: 2, away: 4 } });
+    expect(final.score).toEqual({
+      home: 1,
+      away: 1,
+      halfTime: { home: 1, away: 0 },
+      extraTime: { home: 1, away: 1 },
+      penalties: { home: 2, away: 4 },
+    });
     expect(final.finishesAtMs).toBe(at(9570));
   });
 
@@ -171,7 +247,9 @@ describe('demo replay schedule', () => {
     const day = replaysForDay('2026-11-22', pool, 'scoreline');
     expect(day.length).toBeGreaterThanOrEqual(32);
     for (const replay of day) expect(new Date(replay.kickoffAt).getUTCMinutes() % 15).toBe(0);
-    const kickoffs = [...replaysForDay('2026-11-21', pool, 'scoreline'), ...day].map((replay) => Date.parse(replay.kickoffAt));
+    const kickoffs = [...replaysForDay('2026-11-21', pool, 'scoreline'), ...day].map((replay) =>
+      Date.parse(replay.kickoffAt),
+    );
     // A match lasts at least 105 minutes of wall time (two halves and the break): every minute of the day has one in play.
     for (let minute = 0; minute < 24 * 60; minute += 7) {
       const now = Date.parse('2026-11-22T00:00:00Z') + minute * 60_000;
@@ -182,7 +260,12 @@ describe('demo replay schedule', () => {
   it('parses its ids and rejects others', () => {
     const [first] = replaysForDay('2026-11-22', pool, 'scoreline');
     expect(parseReplayId(first?.externalId ?? '')).toEqual({ kind: 'demo', originalMatchId: first?.originalMatchId });
-    expect(parseReplayId('relive:12:1700000000000:60')).toEqual({ kind: 'relive', originalMatchId: 12, kickoffMs: 1700000000000, rate: 60 });
+    expect(parseReplayId('relive:12:1700000000000:60')).toEqual({
+      kind: 'relive',
+      originalMatchId: 12,
+      kickoffMs: 1700000000000,
+      rate: 60,
+    });
     expect(parseReplayId('demo:nope')).toBeNull();
   });
 });

@@ -17,7 +17,13 @@ import {
   type MatchPhase,
   type PlayingPhase,
 } from './match-clock.ts';
-import { countMatchStats, type PlayerStats, type StatsAction, type StatsLineupEntry, type TeamStats } from './match-stats.ts';
+import {
+  countMatchStats,
+  type PlayerStats,
+  type StatsAction,
+  type StatsLineupEntry,
+  type TeamStats,
+} from './match-stats.ts';
 import { WYSCOUT_TAG } from './wyscout-tags.ts';
 
 export type ReplayPeriod = PlayingPhase | 'P';
@@ -100,7 +106,8 @@ function secondInPeriod(event: ReplayEvent, length: number, kickIndex: number): 
   if (event.second !== null) return Math.min(event.second, length);
   if (event.period === 'P') return Math.min((kickIndex + 1) * SHOOTOUT_KICK_SECONDS - 30, length);
   const regular = PERIOD_LENGTH_MINUTES[event.period];
-  const minuteInto = event.addedMinute !== null ? regular + event.addedMinute : event.minute - PERIOD_START_MINUTE[event.period];
+  const minuteInto =
+    event.addedMinute !== null ? regular + event.addedMinute : event.minute - PERIOD_START_MINUTE[event.period];
   return Math.min(Math.max(0, (minuteInto - 1) * 60 + 30), length);
 }
 
@@ -190,7 +197,9 @@ export function replayStateAt(
   if (elapsed < 0) {
     phase = 'pre';
   } else {
-    const current = plan.segments.find((segment) => elapsed >= segment.start && elapsed < segment.start + segment.length);
+    const current = plan.segments.find(
+      (segment) => elapsed >= segment.start && elapsed < segment.start + segment.length,
+    );
     if (current) {
       phase = current.phase;
       phaseStartedAtMs = wallOf(current.start);
@@ -198,11 +207,14 @@ export function replayStateAt(
     }
   }
 
-  const happened = phase === 'pre' ? [] : timeline.events.filter((event) => (plan.eventOffsets.get(event.seq) ?? Infinity) <= elapsed);
+  const happened =
+    phase === 'pre' ? [] : timeline.events.filter((event) => (plan.eventOffsets.get(event.seq) ?? Infinity) <= elapsed);
   const actions = phase === 'pre' ? [] : timeline.actions.filter((action) => actionOffset(plan, action) <= elapsed);
 
   const goalsIn = (periods: readonly ReplayPeriod[], teamId: number) =>
-    happened.filter((event) => SCORING_EVENT_TYPES.has(event.type) && event.teamId === teamId && periods.includes(event.period)).length;
+    happened.filter(
+      (event) => SCORING_EVENT_TYPES.has(event.type) && event.teamId === teamId && periods.includes(event.period),
+    ).length;
   const pair = (periods: readonly ReplayPeriod[]) => ({
     home: goalsIn(periods, timeline.homeTeamId),
     away: goalsIn(periods, timeline.awayTeamId),
@@ -214,7 +226,8 @@ export function replayStateAt(
   const soFar = pair(['1H', '2H', 'E1', 'E2']);
   const hasExtraTime = plan.segments.some((segment) => segment.phase === 'E1');
   const shootout = happened.filter((event) => event.period === 'P');
-  const kicks = (teamId: number) => shootout.filter((event) => event.type === 'shootout_goal' && event.teamId === teamId).length;
+  const kicks = (teamId: number) =>
+    shootout.filter((event) => event.type === 'shootout_goal' && event.teamId === teamId).length;
 
   const score: ReplayState['score'] =
     phase === 'pre'
@@ -229,8 +242,16 @@ export function replayStateAt(
         };
 
   let clock: ClockReading | null = null;
-  if (phase === '1H' || phase === '2H' || phase === 'E1' || phase === 'E2') clock = minuteInPeriod(phase, secondsIntoPhase);
-  const minutesPlayed = phase === 'pre' ? 0 : phase === 'FT' ? (hasExtraTime ? 120 : 90) : Math.min(clock?.minute ?? minutesAtBreak(phase), 120);
+  if (phase === '1H' || phase === '2H' || phase === 'E1' || phase === 'E2')
+    clock = minuteInPeriod(phase, secondsIntoPhase);
+  const minutesPlayed =
+    phase === 'pre'
+      ? 0
+      : phase === 'FT'
+        ? hasExtraTime
+          ? 120
+          : 90
+        : Math.min(clock?.minute ?? minutesAtBreak(phase), 120);
 
   const stats =
     phase === 'pre' || timeline.actions.length === 0

@@ -47,12 +47,20 @@ export function isSameMatch(a: MatchIdentity, b: MatchIdentity, options: SameMat
 }
 
 /** The stored match that is the same as `match`, the nearest in time when several are; undefined when none is. */
-export function findSameMatch<T extends MatchIdentity>(stored: readonly T[], match: MatchIdentity, options: SameMatchOptions): T | undefined {
+export function findSameMatch<T extends MatchIdentity>(
+  stored: readonly T[],
+  match: MatchIdentity,
+  options: SameMatchOptions,
+): T | undefined {
   const at = Date.parse(match.kickoffAt);
   let best: T | undefined;
   for (const candidate of stored) {
     if (!isSameMatch(candidate, match, options)) continue;
-    if (best === undefined || Math.abs(Date.parse(candidate.kickoffAt) - at) < Math.abs(Date.parse(best.kickoffAt) - at)) best = candidate;
+    if (
+      best === undefined ||
+      Math.abs(Date.parse(candidate.kickoffAt) - at) < Math.abs(Date.parse(best.kickoffAt) - at)
+    )
+      best = candidate;
   }
   return best;
 }

@@ -443,7 +443,8 @@ export function computeStandings(input: StandingsInput): TableRow[] {
 
 /** Points a split group starts with, and the half point the rounding took (+1) or gave (−1). */
 export function carryPoints(points: number, carryOver: CarryOver): { points: number; halfPoint: -1 | 0 | 1 } {
-  if (carryOver === 'full' || points % 2 === 0) return { points: carryOver === 'full' ? points : points / 2, halfPoint: 0 };
+  if (carryOver === 'full' || points % 2 === 0)
+    return { points: carryOver === 'full' ? points : points / 2, halfPoint: 0 };
   return carryOver === 'halfRoundedDown'
     ? { points: Math.floor(points / 2), halfPoint: 1 }
     : { points: Math.ceil(points / 2), halfPoint: -1 };

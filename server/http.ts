@@ -27,6 +27,7 @@ import { matchInsightRoutes } from './modules/football/match-insight.routes.ts';
 import { followingRoutes } from './modules/football/following.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { paymentRecordsRoutes } from './modules/payments/payments.records.routes.ts';
 import { replayRoutes, testReplayRoutes } from './ingest/replay.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { sitemapRoutes } from './modules/site/sitemap.ts';
@@ -193,6 +194,7 @@ export function createHttpApp(options: HttpAppOptions) {
   matchInsightRoutes(services.matchInsight, api);
   followingRoutes(services.following, api);
   paymentsRoutes({ payments: services.payments, sessions: services.sessions, config }, api);
+  paymentRecordsRoutes({ records: services.paymentRecords, sessions: services.sessions, config }, api);
   liveRoutes(services.live.hub, api, { requestIdOf });
   replayRoutes(services.replays, api, config.TRUST_PROXY);
   if (services.config.ENABLE_TEST_ROUTES) testReplayRoutes(services.replays, api, services.clock);

@@ -1,5 +1,5 @@
 // The signed-in visitor's account: profile, password, favourites, active
-// sessions (revoke one, or sign out everywhere) and plan. Every form works
+// sessions (revoke one, or sign out everywhere), plan (renew) and orders (receipts). Every form works
 // without JavaScript; each answers in place with its own message.
 import { Form, redirectDocument, useNavigation } from 'react-router';
 import {
@@ -15,7 +15,9 @@ import { formFailure, formMessage, readForm } from '../features/auth-forms/auth-
 import { getCurrentUser } from '../lib/auth/current-user.server.ts';
 import { describeUserAgent } from '../lib/auth/auth-devices.ts';
 import { AppLink } from '../components/app-link.tsx';
-import { formatPlanDate } from '../features/pricing/format-price.ts';
+import { formatPlanDate, formatPrice } from '../features/pricing/format-price.ts';
+import { STATUS_TEXT } from '../features/payment/order-summary.tsx';
+import { paymentMethodLabel } from '../../domain/payments-receipt.ts';
 import { namedMiddleware } from '../lib/auth/route-middleware.server.ts';
 import { pageMeta } from '../lib/seo/seo.ts';
 import type { Route } from './+types/account';
@@ -33,17 +35,27 @@ async function requireUser(context: Route.LoaderArgs['context']) {
   return user;
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** `?orders=<page>` of the order history; anything else is the first page. */
+function ordersPage(request: Request): number {
+  const page = Number(new URL(request.url).searchParams.get('orders') ?? '1');
+  return Number.isSafeInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const current = await requireUser(context);
-  const { accounts, payments } = getServices(context);
-  const [user, sessions, favourites, plan] = await Promise.all([
+  const { accounts, payments, paymentRecords } = getServices(context);
+  const [user, sessions, favourites, plan, orders, lastPaid] = await Promise.all([
     accounts.getUser(current.id),
     accounts.listSessions(current.id, current.familyId),
     accounts.listFavourites(current.id),
     payments.me(current.id),
+    paymentRecords.listOrders(current.id, ordersPage(request)),
+    paymentRecords.lastPaidPlan(current.id),
   ]);
   if (!user) throw redirectDocument('/login');
-  return { user, sessions, favourites, plan };
+  // Renew the plan in force, or the last one paid for once it lapsed.
+  const renew = plan.expiresAt ? { code: plan.plan.code, name: plan.plan.name } : lastPaid;
+  return { user, sessions, favourites, plan, orders, renew };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -96,11 +108,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: 'Your account', noIndex: true });
 
 const sectionClass = 'rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900';
+const primaryLinkClass =
+  'inline-block rounded-md bg-brand-600 px-4 py-2 text-center font-semibold text-white hover:bg-brand-700';
 const secondaryButtonClass =
   'rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold hover:bg-slate-100 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800';
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, sessions, favourites, plan } = loaderData;
+  const { user, sessions, favourites, plan, orders, renew } = loaderData;
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : null;
   const answer = actionData as (FormResult & { intent?: string }) | undefined;
@@ -266,22 +280,84 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             .
           </p>
           <p className="mt-2 text-slate-700 dark:text-slate-300">
-            {plan.expiresAt ? (
-              <>
-                It does not renew by itself: paying again before then adds the new period after this one.{' '}
-                <AppLink to={`/pricing?plan=${encodeURIComponent(plan.plan.code)}`} className={linkClass}>
-                  Renew {plan.plan.name}
-                </AppLink>
-              </>
-            ) : (
-              <>
-                Scores, fixtures and results stay free for everyone. Premium takes the ads away.{' '}
-                <AppLink to="/pricing" className={linkClass}>
-                  See the plans
-                </AppLink>
-              </>
-            )}
+            {plan.expiresAt
+              ? 'It does not renew by itself: paying again before then adds the new period after this one.'
+              : renew
+                ? `Your ${renew.name} has ended. Scores, fixtures and results stay free for everyone.`
+                : 'Scores, fixtures and results stay free for everyone. Premium takes the ads away.'}
           </p>
+          <p className="mt-3 flex flex-wrap items-center gap-3">
+            {renew ? (
+              <AppLink to={`/pricing?plan=${encodeURIComponent(renew.code)}`} className={primaryLinkClass}>
+                Renew {renew.name}
+              </AppLink>
+            ) : null}
+            <AppLink to="/pricing" className={renew ? linkClass : primaryLinkClass}>
+              See the plans
+            </AppLink>
+          </p>
+        </section>
+
+        <section aria-labelledby="orders-heading" className={sectionClass}>
+          <h2 id="orders-heading" className="text-lg font-semibold">
+            Orders
+          </h2>
+          {orders.orders.length === 0 ? (
+            <p className="mt-2 text-slate-700 dark:text-slate-300">
+              {orders.page === 1 ? 'No orders yet.' : 'No more orders.'}
+            </p>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800" data-testid="order-history">
+              {orders.orders.map((order) => (
+                <li key={order.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
+                  <div className="min-w-0">
+                    <p className="font-medium">
+                      {order.planName} · {formatPrice(order.amountMinor, order.currency)}
+                    </p>
+                    <p className="text-sm text-slate-600 dark:text-slate-400">
+                      <time dateTime={order.createdAt}>{formatPlanDate(order.createdAt)}</time> ·{' '}
+                      {paymentMethodLabel(order.provider)}
+                    </p>
+                  </div>
+                  <div className="flex items-center gap-3">
+                    <span
+                      className={`rounded px-2 py-0.5 text-sm ${order.status === 'paid' ? 'bg-brand-50 text-brand-900 dark:bg-slate-800 dark:text-brand-100' : 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200'}`}
+                    >
+                      {STATUS_TEXT[order.status]}
+                    </span>
+                    {order.hasReceipt ? (
+                      <AppLink to={`/account/orders/${encodeURIComponent(order.id)}`} className={linkClass}>
+                        Receipt
+                        <span className="sr-only">
+                          {' '}
+                          for {order.planName}, {formatPlanDate(order.createdAt)}
+                        </span>
+                      </AppLink>
+                    ) : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          {orders.page > 1 || orders.nextPage ? (
+            <nav aria-label="Order pages" className="mt-3 flex flex-wrap gap-4">
+              {orders.page > 1 ? (
+                <AppLink
+                  to={
+                    orders.page === 2 ? '/account#orders-heading' : `/account?orders=${orders.page - 1}#orders-heading`
+                  }
+                  className={linkClass}
+                >
+                  Newer orders
+                </AppLink>
+              ) : null}
+              {orders.nextPage ? (
+                <AppLink to={`/account?orders=${orders.nextPage}#orders-heading`} className={linkClass}>
+                  More orders
+                </AppLink>
+              ) : null}
+            </nav>
+          ) : null}
         </section>
       </div>
     </>

@@ -92,6 +92,21 @@ export async function selectUserOrders(
   return rows.map(toListRow);
 }
 
+/** The plan of the user's latest paid order (not refunded): what a lapsed member renews. */
+export async function selectLastPaidPlan(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<{ code: string; name: string } | null> {
+  const row = await orderList(db)
+    .where('o.user_id', '=', userId)
+    .where('o.status', '=', 'paid')
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { code: row.code, name: row.name } : null;
+}
+
 export interface ReceiptRow extends OrderListRow {
   durationDays: number | null;
   entitlements: string[];

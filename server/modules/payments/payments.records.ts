@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import {
   CURRENCIES,
+  ORDER_SOURCES,
   ORDER_STATUSES,
   PAYMENT_PROVIDERS,
   type OrderPage,
@@ -13,7 +14,12 @@ import {
   type Receipt,
 } from '../../../domain/payments-contracts.ts';
 import { vatIncluded } from '../../../domain/payments-receipt.ts';
-import { selectReceiptRow, selectUserOrders, type OrderListRow } from './payments.records.queries.ts';
+import {
+  selectLastPaidPlan,
+  selectReceiptRow,
+  selectUserOrders,
+  type OrderListRow,
+} from './payments.records.queries.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,12 +42,19 @@ export interface PaymentRecords {
   listOrders(userId: number, page: number): Promise<OrderPage>;
   /** The receipt of one of the user's paid (or since refunded) orders; null for any other order. */
   receipt(userId: number, orderId: string): Promise<Receipt | null>;
+  /** The plan of the user's latest paid order, to renew once it lapsed; null when they never paid. */
+  lastPaidPlan(userId: number): Promise<{ code: string; name: string } | null>;
   /** The receipt of any order (the mail, which knows whose it is); null when it was never paid. */
   receiptOf(orderId: string): Promise<(Receipt & { userId: number; entitlements: string[] }) | null>;
 }
 
 function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
   return values.find((item) => item === value) ?? fallback;
+}
+
+/** Paid (and maybe refunded since) with money: a free trial paid nothing and has no receipt. */
+function hasReceipt(row: { paidAt: string | null; status: string; provider: string }): boolean {
+  return row.paidAt !== null && (row.status === 'paid' || row.status === 'refunded') && row.provider !== 'trial';
 }
 
 function toSummary(row: OrderListRow): OrderSummary {
@@ -52,11 +65,11 @@ function toSummary(row: OrderListRow): OrderSummary {
     currency: oneOf(CURRENCIES, row.currency, 'EUR'),
     planId: row.planId,
     planVersion: row.planVersion,
-    provider: oneOf(PAYMENT_PROVIDERS, row.provider, 'sandbox'),
+    provider: oneOf(ORDER_SOURCES, row.provider, 'sandbox'),
     createdAt: row.createdAt,
     planCode: row.planCode,
     planName: row.planName,
-    hasReceipt: row.paidAt !== null && (row.status === 'paid' || row.status === 'refunded'),
+    hasReceipt: hasReceipt(row),
   };
 }
 
@@ -80,6 +93,8 @@ export function createPaymentRecords(options: {
       };
     },
 
+    lastPaidPlan: (userId) => selectLastPaidPlan(db, userId),
+
     async receipt(userId, orderId) {
       const receipt = await records.receiptOf(orderId);
       if (!receipt || receipt.userId !== userId) return null;
@@ -89,7 +104,7 @@ export function createPaymentRecords(options: {
 
     async receiptOf(orderId) {
       const row = await selectReceiptRow(db, orderId);
-      if (!row || row.paidAt === null || (row.status !== 'paid' && row.status !== 'refunded')) return null;
+      if (!row || !hasReceipt(row) || row.paidAt === null) return null;
       const buyer = (await options.buyer(row.userId)) ?? { name: 'A former member', email: '' };
       // What the payment bought starts when its grant does (after any period already paid for).
       const from = row.grantFrom ?? row.paidAt;
