@@ -79,7 +79,7 @@ function htmlMail(parts: {
     '<body style="margin:0;padding:24px;font-family:system-ui,sans-serif;color:#0f172a;background:#ffffff">',
     `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(parts.title)}</h1>`,
     paragraphs(parts.intro),
-    rows ? `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${rows}</table>` : '',
+    rows ? `<table style="border-collapse:collapse;margin:0 0 16px">${rows}</table>` : '',
     paragraphs(parts.after ?? []),
     parts.action
       ? `<p style="margin:0 0 16px"><a href="${escapeHtml(parts.action.href)}" style="color:#1d4ed8">${escapeHtml(parts.action.label)}</a></p>`
