@@ -20,6 +20,8 @@ export const CMS_SECTIONS: readonly CmsSection[] = [
   { to: '/cms/staff', label: 'Staff', scope: 'cms:staff' },
   { to: '/cms/outbox', label: 'Mail outbox', scope: 'cms:settings' },
   { to: '/cms/settings', label: 'Site settings', scope: 'cms:settings' },
+  { to: '/cms/payments/coupons', label: 'Coupons', scope: 'cms:payments' },
+  { to: '/cms/payments/house-ad', label: 'House ad', scope: 'cms:payments' },
   { to: '/cms/audit', label: 'Audit log', scope: 'cms:audit' },
   { to: '/cms/security', label: 'Sign-in security', scope: null },
 ];

@@ -22,6 +22,7 @@ import { cmsPagesRoutes } from './modules/cms/cms-pages.routes.ts';
 import { cmsSettingsRoutes } from './modules/cms/cms-settings.routes.ts';
 import { cmsHotMatchesRoutes } from './modules/cms/cms-hot-matches.routes.ts';
 import { cmsPaymentsRoutes } from './modules/cms/cms-payments.routes.ts';
+import { cmsDealsRoutes } from './modules/cms/cms-deals.routes.ts';
 import { footballErrorResponse, footballRoutes } from './modules/football/football.routes.ts';
 import { matchInsightRoutes } from './modules/football/match-insight.routes.ts';
 import { followingRoutes } from './modules/football/following.routes.ts';
@@ -190,6 +191,7 @@ export function createHttpApp(options: HttpAppOptions) {
   cmsMatchesRoutes({ guard: cmsGuard, matches: services.cms.matches }, api);
   cmsSecurityRoutes({ guard: cmsGuard, security: services.cms.security }, api);
   cmsPaymentsRoutes({ guard: cmsGuard, payments: services.cms.payments }, api);
+  cmsDealsRoutes({ guard: cmsGuard, deals: services.cms.deals }, api);
   footballRoutes(services.football, api);
   matchInsightRoutes(services.matchInsight, api);
   followingRoutes(services.following, api);

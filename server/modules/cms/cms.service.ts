@@ -27,6 +27,7 @@ import type { HotMatchesService } from '../football/hot-matches.service.ts';
 import { createCmsHotMatchesService, type CmsHotMatchesService } from './cms-hot-matches.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { createCmsPaymentsService, type CmsPaymentsService } from './cms-payments.service.ts';
+import { createCmsDealsService, type CmsDealsService } from './cms-deals.service.ts';
 
 export interface CmsServices {
   audit: AuditLog;
@@ -48,6 +49,8 @@ export interface CmsServices {
   matches: CmsMatchesService;
   /** Plans, their versions and places, and the payment methods on offer (issue #21). */
   payments: CmsPaymentsService;
+  /** Coupons (the hidden deal) and the house ad (issue #21). */
+  deals: CmsDealsService;
 }
 
 export function createCmsServices(deps: {
@@ -81,5 +84,6 @@ export function createCmsServices(deps: {
     messages: createCmsMessagesService({ ...deps, audit }),
     matches: createCmsMatchesService({ football: deps.football, corrector: deps.corrector, audit }),
     payments: createCmsPaymentsService({ db: deps.db, clock: deps.clock, payments: deps.payments, audit }),
+    deals: createCmsDealsService({ payments: deps.payments, audit }),
   };
 }
