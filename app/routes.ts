@@ -23,6 +23,8 @@ export default [
     route('en?/pricing', 'routes/pricing.tsx'),
     route('en?/pricing-sport', 'routes/pricing-sport.tsx'),
     route('en?/payment/copy-link', 'routes/payment-copy-link.tsx'),
+    // Where a copy-link leads, on another device and with no session (issue #21).
+    route('en?/payment/link/:token', 'routes/payment-link.tsx'),
     route('en?/payment/result', 'routes/payment-result.tsx'),
     route('en?/payment/success', 'routes/payment-success.tsx'),
     route('en?/payment/failure', 'routes/payment-failure.tsx'),

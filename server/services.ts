@@ -26,6 +26,7 @@ import { createReliveService, type ReliveService } from './ingest/relive.ts';
 import { createContactService, type ContactService } from './modules/site/contact.service.ts';
 import { createPagesService, type PagesService } from './modules/site/pages.service.ts';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
+import { PAYMENT_LINK_TTL_MS, paymentLinkKey, signPaymentToken } from './modules/payments/payments.links.ts';
 import { createPaymentJobs, type PaymentJobs } from './modules/payments/payments.jobs.ts';
 import { createSandboxProvider, webhookSecret } from './modules/payments/payments.sandbox.ts';
 import { createPaymentRecords, type PaymentRecords } from './modules/payments/payments.records.ts';
@@ -153,7 +154,10 @@ export function createServices(options: {
   const directory = createUserDirectory({ db, engine: options.database.engine, clock });
   const contact = createContactService(db, clock, rateLimits);
   const pages = createPagesService({ db, clock });
+  const linkKey = paymentLinkKey(options.sessionSecret);
   const payments = createPaymentsService({
+    linkKey,
+    siteBaseUrl: config.BASE_URL,
     db,
     engine: options.database.engine,
     clock,
@@ -174,6 +178,8 @@ export function createServices(options: {
       createSandboxProvider({
         baseUrl: config.PAYMENT_BASE_URL ?? config.BASE_URL,
         secret: webhookSecret(config.PAYMENT_WEBHOOK_SECRET, options.sessionSecret),
+        checkoutToken: (order) =>
+          signPaymentToken(linkKey, order.id, new Date(clock.now().getTime() + PAYMENT_LINK_TTL_MS)),
       }),
       // Offered only when configured (loadConfig requires the webhook secret with the key).
       ...(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET

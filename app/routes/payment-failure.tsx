@@ -65,6 +65,11 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           >
             Choose another plan
           </AppLink>
+          {view.order.status === 'failed' ? (
+            <AppLink to={`/payment/copy-link?order=${encodeURIComponent(view.order.id)}`} className={linkClass}>
+              Pay this order on another device
+            </AppLink>
+          ) : null}
         </Form>
       </section>
       <section aria-labelledby="order-heading" className={`${panelClass} mb-6`}>

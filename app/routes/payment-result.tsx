@@ -62,9 +62,16 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               : `${STATUS_TEXT[status]}.`}
         </p>
         {status === 'pending' ? (
-          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-            You can leave this page: the payment settles without it, and your account shows your plan once it does.
-          </p>
+          <>
+            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+              You can leave this page: the payment settles without it, and your account shows your plan once it does.
+            </p>
+            <p className="mt-2">
+              <AppLink to={`/payment/copy-link?order=${encodeURIComponent(order.id)}`} className={linkClass}>
+                Pay on another device
+              </AppLink>
+            </p>
+          </>
         ) : null}
         <div className="mt-4">
           <OrderSummary view={view} status={status} />

@@ -3,8 +3,10 @@
 // takes no real card: the test cards it lists decide the outcome, and paying
 // never touches the order here — the payments module signs the event a gateway
 // would send and posts it to the site's webhook route, which settles it. Then
-// the buyer goes on to /payment/result. The order's owner only.
-import { Form, data, redirect, useNavigation } from 'react-router';
+// the buyer goes on to /payment/result. The order's owner only — or whoever holds the
+// signed token its checkout URL (or a copy-link) carries: under a PAYMENT_BASE_URL on
+// another host, and on another device, the site's session cookie is not there to ask.
+import { Form, data, redirect, redirectDocument, useNavigation } from 'react-router';
 import { SANDBOX_CARDS, sandboxPaySchema } from '../../domain/sandbox-cards.ts';
 import type { SandboxCard } from '../../domain/sandbox-cards.ts';
 import { getServices } from '../../server/router-context.server.ts';
@@ -19,25 +21,33 @@ import {
   type FormFailure,
 } from '../features/auth-forms/form-parts.tsx';
 import { OrderSummary, panelClass } from '../features/payment/order-summary.tsx';
-import { loadOwnOrder } from '../features/payment/payment.server.ts';
+import { LinkRefused } from '../features/payment/link-refusal.tsx';
+import { loadOrderByToken, loadOwnOrder, type LinkRefusal } from '../features/payment/payment.server.ts';
 import { formatPrice } from '../features/pricing/format-price.ts';
-import { namedMiddleware } from '../lib/auth/route-middleware.server.ts';
+import { getCurrentUser } from '../lib/auth/current-user.server.ts';
 import { pageMeta } from '../lib/seo/seo.ts';
 import type { Route } from './+types/payment-sandbox';
 
-// A guest is sent to sign in and comes back here.
-export const middleware: Route.MiddlewareFunction[] = namedMiddleware('auth');
+// No auth middleware: with a valid token the page needs no session; without one, loadOwnOrder sends a
+// guest to sign in and back.
 
 export const handle = { breadcrumb: 'Test checkout' };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const view = await loadOwnOrder(request, context, params.orderId);
-  return {
-    view: { order: view.order, plan: view.plan },
+  const token = new URL(request.url).searchParams.get('token');
+  const page = {
     merchant: getServices(context).config.PAYMENT_CLIENT_ID ?? null,
     // Sent as data, so the page's JavaScript does not carry the checkout's schema (and zod) to list them.
     cards: SANDBOX_CARDS,
   };
+  if (token !== null) {
+    // The token, not a session, is the proof here; it must name this very order.
+    const found = await loadOrderByToken(context, token, params.orderId);
+    if (!found.ok) return data({ ...page, refusal: found.refusal }, { status: found.status });
+    return { ...page, view: found.view };
+  }
+  const view = await loadOwnOrder(request, context, params.orderId);
+  return { ...page, view: { order: view.order, plan: view.plan } };
 }
 
 /** The extra confirmation screen of the card that asks for one: the card travels on, as a gateway's session would. */
@@ -46,8 +56,38 @@ interface ConfirmStep {
   values: Record<string, string>;
 }
 
+/** Who pays: the owner (signed in), or the holder of a token for this order. */
+async function payer(request: Request, context: Route.ActionArgs['context'], orderId: string) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get('token');
+  if (token === null) {
+    const { userId, order } = await loadOwnOrder(request, context, orderId);
+    return { ok: true as const, userId, order, token, owner: true, fromLink: false };
+  }
+  const found = await loadOrderByToken(context, token, orderId);
+  if (!found.ok) return found;
+  const user = await getCurrentUser(context);
+  const owner = user !== null && (await getServices(context).payments.getOrder(user.id, orderId)) !== null;
+  const { order } = found.view;
+  return {
+    ok: true as const,
+    userId: user?.id ?? null,
+    order,
+    token,
+    owner,
+    fromLink: url.searchParams.get('from') === 'link',
+  };
+}
+
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { userId, order } = await loadOwnOrder(request, context, params.orderId);
+  const who = await payer(request, context, params.orderId);
+  if (!who.ok) {
+    return data<FormFailure>(
+      { ok: false, message: `${who.refusal.title}. ${who.refusal.message}`, fields: {}, values: {} },
+      { status: who.status },
+    );
+  }
+  const { userId, order, token } = who;
   const form = await request.formData();
   const values = Object.fromEntries(
     ['card', 'expiry', 'cvc', 'step'].map((name) => [name, String(form.get(name) ?? '')]),
@@ -61,12 +101,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const result = await getServices(context).payments.paySandbox(userId, order.id, parsed.data);
+  const { payments, config } = getServices(context);
+  const result = await payments.paySandbox(userId, order.id, parsed.data, token === null ? undefined : { token });
   if (!result.ok) {
     return data<FormFailure>({ ok: false, message: `${result.message}.`, fields: {}, values }, { status: 400 });
   }
   if (result.next === 'confirm') return data<ConfirmStep>({ confirm: true, values });
-  throw redirect(`/payment/result?order=${encodeURIComponent(order.id)}`);
+  const resultPath = `/payment/result?order=${encodeURIComponent(order.id)}`;
+  // The owner follows the order here; a copy-link's payer goes back to the link's page, which says it is paid;
+  // anyone else came from the site's checkout on another host, and goes back to the site, as from a gateway.
+  if (who.owner) throw redirect(resultPath);
+  if (who.fromLink && token !== null) throw redirect(`/payment/link/${encodeURIComponent(token)}`);
+  throw redirectDocument(new URL(resultPath, config.BASE_URL).toString());
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -110,6 +156,26 @@ function TestCards({ cards }: { cards: readonly SandboxCard[] }) {
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  if ('refusal' in loaderData) return <Refused refusal={loaderData.refusal} merchant={loaderData.merchant} />;
+  return <Checkout loaderData={loaderData} actionData={actionData} />;
+}
+
+function Refused({ refusal, merchant }: { refusal: LinkRefusal; merchant: string | null }) {
+  return (
+    <>
+      <TestNotice merchant={merchant} />
+      <LinkRefused refusal={refusal} />
+    </>
+  );
+}
+
+function Checkout({
+  loaderData,
+  actionData,
+}: {
+  loaderData: Extract<Route.ComponentProps['loaderData'], { view: unknown }>;
+  actionData: Route.ComponentProps['actionData'];
+}) {
   const { view, merchant } = loaderData;
   const { order } = view;
   const navigation = useNavigation();

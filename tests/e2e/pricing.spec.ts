@@ -63,5 +63,5 @@ test('a guest chooses Premium yearly, registers, and comes back to the same choi
 
   // One click from paying: the order is made and the browser goes to the sandbox's checkout.
   await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${BASE_URL}/payment/sandbox/[^/?#]+$`));
+  await expect(page).toHaveURL(new RegExp(`^${BASE_URL}/payment/sandbox/[^/?#]+\\?token=[^/?#&]+$`));
 });

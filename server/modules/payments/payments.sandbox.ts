@@ -64,7 +64,15 @@ export function isSandboxProvider(provider: PaymentProvider): provider is Sandbo
   return provider.id === 'sandbox' && 'signedEvent' in provider;
 }
 
-export function createSandboxProvider(options: { baseUrl: string; secret: string }): SandboxProvider {
+export function createSandboxProvider(options: {
+  baseUrl: string;
+  secret: string;
+  /**
+   * A signed payment token for `order` (payments.links.ts), carried by the checkout URL: the hosted
+   * checkout accepts it instead of the owner's session, which a PAYMENT_BASE_URL on another host never sees.
+   */
+  checkoutToken?: (order: Order) => string;
+}): SandboxProvider {
   const base = options.baseUrl.replace(/\/+$/, '');
   return {
     id: 'sandbox',
@@ -86,7 +94,8 @@ export function createSandboxProvider(options: { baseUrl: string; secret: string
       };
     },
     async checkoutUrl(order) {
-      return `${base}/payment/sandbox/${encodeURIComponent(order.id)}`;
+      const token = options.checkoutToken?.(order);
+      return `${base}/payment/sandbox/${encodeURIComponent(order.id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
     },
     // The sandbox gives money back at once: the refund settles through the same event a webhook carries.
     async refund(order, now) {

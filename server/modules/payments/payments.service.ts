@@ -36,6 +36,7 @@ import {
 import { sandboxCardOutcome, type SandboxPayInput } from '../../../domain/sandbox-cards.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { toAddressKey, type RateLimits } from '../../platform/rate-limit.ts';
+import { PAYMENT_LINK_TTL_MS, signPaymentToken, verifyPaymentToken } from './payments.links.ts';
 import type { PaymentProvider, ProviderEvent, WebhookReading } from './payments.providers.ts';
 import { SANDBOX_WEBHOOK_PATH, isSandboxProvider } from './payments.sandbox.ts';
 import { createPaymentsCatalogue, offeredProviders, type PaymentsCatalogue } from './payments.catalogue.ts';
@@ -111,6 +112,16 @@ export type SandboxPayResult =
       message: string;
     };
 
+export type PaymentLinkResult =
+  | { ok: true; url: string; token: string; expiresAt: string; order: Order }
+  | { ok: false; code: 'not_found' }
+  | { ok: false; code: 'not_payable'; order: Order };
+
+/** Why a payment token opens nothing: a bad or altered token, an expired one, or no such order. */
+export type TokenRefusal = 'malformed' | 'tampered' | 'expired' | 'not_found';
+
+export type TokenOrderResult = { ok: true; order: Order; expiresAt: string } | { ok: false; reason: TokenRefusal };
+
 /** A change of an order's status, told to listeners once its transaction has committed. */
 export interface OrderChange {
   order: Order;
@@ -159,7 +170,27 @@ export interface PaymentsService extends PaymentsCatalogue {
    * itself: it signs the event a gateway would send and posts it to the site's webhook route, which
    * verifies and settles it as it does any provider's (issue #21).
    */
-  paySandbox(userId: number, orderId: string, input: SandboxPayInput): Promise<SandboxPayResult>;
+  paySandbox(
+    userId: number | null,
+    orderId: string,
+    input: SandboxPayInput,
+    /** A signed payment token (a copy-link, or the checkout URL's) instead of the owner's session. */
+    proof?: { token: string },
+  ): Promise<SandboxPayResult>;
+  /**
+   * A link, valid 24 hours, to pay the user's order on another device (`/payment/link/<token>` on
+   * BASE_URL). Only for the order's owner, and only while there is something to pay.
+   */
+  paymentLink(userId: number, orderId: string): Promise<PaymentLinkResult>;
+  /** The order a payment token names, when the token is valid now (and names `orderId`, when given). */
+  orderForToken(token: string, orderId?: string): Promise<TokenOrderResult>;
+  /**
+   * Where a payment link's holder pays: the order's provider's checkout. The sandbox's is given the
+   * link's own token (so it expires with the link) and `from=link`, so it comes back to the link's page.
+   */
+  linkCheckoutUrl(
+    token: string,
+  ): Promise<{ ok: true; url: string } | { ok: false; reason: TokenRefusal | 'not_payable' }>;
   /**
    * Calls `listener` after each committed change of an order's status (mail, the live stream). A
    * listener's failure is logged by the caller's logger and never undoes the change.
@@ -257,6 +288,9 @@ export function createPaymentsService(options: {
   clock: Clock;
   providers: readonly PaymentProvider[];
   currency: Currency;
+  /** Signs and checks payment links (payments.links.ts); the links point at `siteBaseUrl`. */
+  linkKey?: Uint8Array;
+  siteBaseUrl?: string;
   /** How long an order may stay unpaid before it expires; bank transfer ('local') has its own. */
   orderTtl?: { defaultMs: number; localMs: number };
   /** Order creation limits (server/platform/rate-limit.ts); absent: none (unit tests). */
@@ -645,10 +679,17 @@ export function createPaymentsService(options: {
       return result;
     },
 
-    async paySandbox(userId, orderId, input) {
+    async paySandbox(userId, orderId, input, proof) {
       const row = await selectOrder(db, orderId);
       const sandbox = providers.find(isSandboxProvider);
-      if (!row || row.userId !== userId || row.provider !== 'sandbox' || !sandbox) {
+      // The owner's session, or a valid token for this very order: either proves the right to pay it.
+      const allowed =
+        row !== null &&
+        (row.userId === userId ||
+          (proof !== undefined &&
+            options.linkKey !== undefined &&
+            verifyPaymentToken(options.linkKey, proof.token, clock.now(), row.id).ok));
+      if (!row || !allowed || row.provider !== 'sandbox' || !sandbox) {
         return { ok: false, code: 'not_found', message: 'There is no such order' };
       }
       // A declined order may be paid by a later attempt, as with a real gateway.
@@ -676,6 +717,47 @@ export function createPaymentsService(options: {
         return { ok: false, code: 'not_delivered', message: `The webhook was refused (${answer.status})` };
       }
       return { ok: true, next: 'result' };
+    },
+
+    async paymentLink(userId, orderId) {
+      const row = await selectOrder(db, orderId);
+      if (!row || row.userId !== userId || !options.linkKey) return { ok: false, code: 'not_found' };
+      const order = toOrder(row);
+      if (order.status !== 'pending' && order.status !== 'failed') return { ok: false, code: 'not_payable', order };
+      const expiresAt = new Date(clock.now().getTime() + PAYMENT_LINK_TTL_MS);
+      const token = signPaymentToken(options.linkKey, order.id, expiresAt);
+      const base = (options.siteBaseUrl ?? '').replace(/\/+$/, '');
+      return {
+        ok: true,
+        url: `${base}/payment/link/${encodeURIComponent(token)}`,
+        token,
+        expiresAt: new Date(Math.floor(expiresAt.getTime() / 1000) * 1000).toISOString(),
+        order,
+      };
+    },
+
+    async orderForToken(token, orderId) {
+      if (!options.linkKey) return { ok: false, reason: 'malformed' };
+      const check = verifyPaymentToken(options.linkKey, token, clock.now(), orderId);
+      if (!check.ok) return { ok: false, reason: check.reason };
+      const row = await selectOrder(db, check.orderId);
+      if (!row) return { ok: false, reason: 'not_found' };
+      return { ok: true, order: toOrder(row), expiresAt: check.expiresAt.toISOString() };
+    },
+
+    async linkCheckoutUrl(token) {
+      const found = await service.orderForToken(token);
+      if (!found.ok) return found;
+      const { order } = found;
+      if (order.status !== 'pending' && order.status !== 'failed') return { ok: false, reason: 'not_payable' };
+      const provider = providerOf(order.provider);
+      if (!provider) return { ok: false, reason: 'not_found' };
+      const url = await provider.checkoutUrl(order);
+      if (!isSandboxProvider(provider)) return { ok: true, url };
+      const sandboxUrl = new URL(url);
+      sandboxUrl.searchParams.set('token', token);
+      sandboxUrl.searchParams.set('from', 'link');
+      return { ok: true, url: sandboxUrl.toString() };
     },
 
     onOrderChanged(listener) {
