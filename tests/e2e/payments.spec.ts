@@ -12,7 +12,8 @@ import { prepareContext, waitForHydration } from './support.ts';
 
 const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 const PASSWORD = 'a long walk on the pitch';
-const ORDER_URL = /\/payment\/sandbox\/(ord_[\w-]+)$/;
+// The checkout URL carries a signed token for the order (docs/payments.md): its path names the order.
+const ORDER_URL = /\/payment\/sandbox\/(ord_[\w-]+)(?:\?token=[\w.%-]+)?$/;
 
 test.beforeEach(async ({ context }) => {
   await prepareContext(context);
