@@ -30,6 +30,7 @@ export default [
     route('en?/payment/failure', 'routes/payment-failure.tsx'),
     // The sandbox provider's hosted test checkout (issue #21): its checkoutUrl, under PAYMENT_BASE_URL.
     route('en?/payment/sandbox/:orderId', 'routes/payment-sandbox.tsx'),
+    route('en?/payment/transfer/:orderId', 'routes/payment-transfer.tsx'),
     route('en?/about-us', 'routes/about-us.tsx'),
     route('en?/contact', 'routes/contact.tsx'),
     route('en?/terms', 'routes/terms.tsx'),
@@ -76,5 +77,7 @@ export default [
     route('en?/cms/payments/coupons', 'routes/cms/payments-coupons.tsx'),
     route('en?/cms/payments/coupons/:id', 'routes/cms/payments-coupon.tsx'),
     route('en?/cms/payments/house-ad', 'routes/cms/payments-house-ad.tsx'),
+    route('en?/cms/payments/orders', 'routes/cms/payments-orders.tsx'),
+    route('en?/cms/payments/orders/:id', 'routes/cms/payments-order.tsx'),
   ]),
 ] satisfies RouteConfig;

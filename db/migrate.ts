@@ -20,6 +20,7 @@ import { paymentProviderRefMigration } from './migrations/0014-payment-provider-
 import { plansCmsMigration } from './migrations/0016-plans-cms.ts';
 import { dealsMigration } from './migrations/0017-deals.ts';
 import { paymentMailMigration } from './migrations/0019-payment-mail.ts';
+import { localPaymentMigration } from './migrations/0015-local-payment.ts';
 
 export const MIGRATIONS: readonly ScorelineMigration[] = [
   siteMigration,
@@ -39,6 +40,7 @@ export const MIGRATIONS: readonly ScorelineMigration[] = [
   plansCmsMigration,
   dealsMigration,
   paymentMailMigration,
+  localPaymentMigration,
 ];
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -650,6 +650,23 @@ export interface PaymentReminderTable {
   sent_at: Timestamp;
 }
 
+/** The reference a bank-transfer payer quotes (local provider), one per order, unique; compact form. */
+export interface TransferReferenceTable {
+  order_id: string;
+  reference: string;
+  created_at: Timestamp;
+}
+
+/** A refund staff made (or asked the provider for): one per order. */
+export interface OrderRefundTable {
+  order_id: string;
+  staff_id: Ref;
+  reason: string;
+  amount_minor: number;
+  currency: string;
+  requested_at: Timestamp;
+}
+
 export interface Database {
   contact_message: ContactMessageTable;
   contact_reply: ContactReplyTable;
@@ -696,6 +713,8 @@ export interface Database {
   plan_price: PlanPriceTable;
   payment_order: PaymentOrderTable;
   order_event: OrderEventTable;
+  transfer_reference: TransferReferenceTable;
+  order_refund: OrderRefundTable;
   processed_provider_event: ProcessedProviderEventTable;
   entitlement_grant: EntitlementGrantTable;
   entitlement: EntitlementTable;

@@ -17,6 +17,7 @@ export const CMS_SECTIONS: readonly CmsSection[] = [
   { to: '/cms/hot-matches', label: 'Hot matches', scope: 'cms:matches' },
   { to: '/cms/users', label: 'Users', scope: 'cms:users' },
   { to: '/cms/messages', label: 'Messages', scope: 'cms:messages' },
+  { to: '/cms/payments/orders', label: 'Orders', scope: 'cms:payments' },
   { to: '/cms/staff', label: 'Staff', scope: 'cms:staff' },
   { to: '/cms/outbox', label: 'Mail outbox', scope: 'cms:settings' },
   { to: '/cms/settings', label: 'Site settings', scope: 'cms:settings' },

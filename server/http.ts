@@ -21,6 +21,7 @@ import { cmsMatchesRoutes } from './modules/cms/cms-matches.routes.ts';
 import { cmsPagesRoutes } from './modules/cms/cms-pages.routes.ts';
 import { cmsSettingsRoutes } from './modules/cms/cms-settings.routes.ts';
 import { cmsHotMatchesRoutes } from './modules/cms/cms-hot-matches.routes.ts';
+import { cmsOrdersRoutes } from './modules/cms/cms-orders.routes.ts';
 import { cmsPaymentsRoutes } from './modules/cms/cms-payments.routes.ts';
 import { cmsDealsRoutes } from './modules/cms/cms-deals.routes.ts';
 import { footballErrorResponse, footballRoutes } from './modules/football/football.routes.ts';
@@ -191,6 +192,7 @@ export function createHttpApp(options: HttpAppOptions) {
   cmsMatchesRoutes({ guard: cmsGuard, matches: services.cms.matches }, api);
   cmsSecurityRoutes({ guard: cmsGuard, security: services.cms.security }, api);
   cmsPaymentsRoutes({ guard: cmsGuard, payments: services.cms.payments }, api);
+  cmsOrdersRoutes({ guard: cmsGuard, orders: services.cms.orders }, api);
   cmsDealsRoutes({ guard: cmsGuard, deals: services.cms.deals }, api);
   footballRoutes(services.football, api);
   matchInsightRoutes(services.matchInsight, api);

@@ -37,6 +37,7 @@ import {
   storedPlanName,
   stripeApiAddress,
 } from './modules/payments/payments.stripe.ts';
+import { createLocalProvider } from './modules/payments/payments.local.ts';
 import type { LiveBus } from './platform/bus.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { publicConfig, type Config, type PublicConfig } from './platform/config.ts';
@@ -191,6 +192,19 @@ export function createServices(options: {
               api: stripeApiAddress(config.STRIPE_API_URL),
               paymentIntentOf: storedPaymentIntent(db),
               planNameOf: storedPlanName(db),
+            }),
+          ]
+        : []),
+      ...(config.LOCAL_PAYMENT_ENABLED
+        ? [
+            createLocalProvider({
+              baseUrl: config.BASE_URL,
+              account: {
+                accountName: config.LOCAL_PAYMENT_ACCOUNT_NAME,
+                iban: config.LOCAL_PAYMENT_IBAN,
+                bic: config.LOCAL_PAYMENT_BIC,
+                bank: config.LOCAL_PAYMENT_BANK,
+              },
             }),
           ]
         : []),

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { CURRENCIES } from '../../domain/payments-contracts.ts';
+import { DEMO_IBAN, isValidIban } from '../../domain/transfer-reference.ts';
 
 const optionalUrl = z
   .string()
@@ -131,6 +132,25 @@ export const configSchema = z.object({
   }),
   // Stripe's API address; tests point it at a local fake (or a stripe-mock).
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  // Bank transfer (the local provider, issue #21): offered unless turned off; the account the payer
+  // transfers to. The defaults are a clearly fake demo account, so a fresh start shows the feature.
+  LOCAL_PAYMENT_ENABLED: z
+    .enum(['', '0', '1', 'true', 'false'])
+    .default('')
+    .transform((value) => value !== '0' && value !== 'false'),
+  LOCAL_PAYMENT_ACCOUNT_NAME: z.string().trim().min(1).max(70).default('Scoreline Demo (not a real account)'),
+  LOCAL_PAYMENT_IBAN: z
+    .string()
+    .trim()
+    .default(DEMO_IBAN)
+    .refine(isValidIban, { message: 'must be an IBAN with valid check digits (e.g. NL93 DEMO 0123 4567 89)' }),
+  LOCAL_PAYMENT_BIC: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a BIC of 8 or 11 characters')
+    .default('DEMONL2A'),
+  LOCAL_PAYMENT_BANK: z.string().trim().min(1).max(70).default('Demo Bank (test details, no real account)'),
 
   // Social links shown in the footer (spec §9)
   SOCIAL_TELEGRAM_URL: optionalUrl,

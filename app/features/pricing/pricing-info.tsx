@@ -1,6 +1,7 @@
 // What /pricing says around the plans (issue #21): the ways to pay this site
 // offers, and the questions a visitor asks before paying.
 import type { PaymentProvider } from '../../../domain/payments-contracts.ts';
+import { REFUND_POLICY } from '../../../domain/refund-policy.ts';
 import { AppLink } from '../../components/app-link.tsx';
 
 export const PROVIDER_TEXT: Record<PaymentProvider, { name: string; detail: string }> = {
@@ -71,7 +72,7 @@ export function PricingFaq() {
         <div>
           <dt className="font-semibold">Can I get my money back?</dt>
           <dd className="mt-1 text-slate-700 dark:text-slate-300">
-            Within 14 days, if you have not used the plan much, and always for a wrong or double charge. The{' '}
+            {`Yes, in full, within ${REFUND_POLICY.windowDays} days of your payment: one refund per order. The`}{' '}
             <AppLink to="/policy/refund" className={linkClass}>
               refund policy
             </AppLink>{' '}

@@ -28,6 +28,7 @@ import { createCmsHotMatchesService, type CmsHotMatchesService } from './cms-hot
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { createCmsPaymentsService, type CmsPaymentsService } from './cms-payments.service.ts';
 import { createCmsDealsService, type CmsDealsService } from './cms-deals.service.ts';
+import { createCmsOrdersService, type CmsOrdersService } from './cms-orders.service.ts';
 
 export interface CmsServices {
   audit: AuditLog;
@@ -51,6 +52,8 @@ export interface CmsServices {
   payments: CmsPaymentsService;
   /** Coupons (the hidden deal) and the house ad (issue #21). */
   deals: CmsDealsService;
+  /** Orders: search, history, bank-transfer confirmation, refunds within the policy (issue #21). */
+  orders: CmsOrdersService;
 }
 
 export function createCmsServices(deps: {
@@ -85,5 +88,6 @@ export function createCmsServices(deps: {
     matches: createCmsMatchesService({ football: deps.football, corrector: deps.corrector, audit }),
     payments: createCmsPaymentsService({ db: deps.db, clock: deps.clock, payments: deps.payments, audit }),
     deals: createCmsDealsService({ payments: deps.payments, audit }),
+    orders: createCmsOrdersService({ payments: deps.payments, directory: deps.directory, audit }),
   };
 }

@@ -115,7 +115,7 @@ describe.each(TEST_ENGINES)('the payments API on %s', (engine) => {
     const response = await call(t, 'GET', '/plans');
     expect(response.status).toBe(200);
     const body = plansSchema.parse(await response.json());
-    expect(body.providers).toEqual(['sandbox']);
+    expect(body.providers).toEqual(['sandbox', 'local']);
     expect(body.plans.map((plan) => [plan.code, plan.kind, plan.version])).toEqual([
       ['free', 'free', 1],
       ['premium-monthly', 'premium', 1],

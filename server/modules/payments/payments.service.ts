@@ -50,6 +50,13 @@ import {
   type HouseAdService,
 } from './payments.coupons.ts';
 import {
+  assignTransferReference,
+  createPaymentsStaff,
+  plausibleOrderId,
+  type PaymentsStaffMethods,
+  type SettleOptions,
+} from './payments.staff.ts';
+import {
   insertGrant,
   insertOrder,
   insertOrderEvent,
@@ -140,7 +147,7 @@ export type TrialResult =
 /** Hands a request to the site's own HTTP app (server/http.ts connects it): the webhook route answers it. */
 export type WebhookEndpoint = (request: Request) => Promise<Response>;
 
-export interface PaymentsService extends PaymentsCatalogue {
+export interface PaymentsService extends PaymentsCatalogue, PaymentsStaffMethods {
   /** The plans on sale (hidden ones left out) and the payment methods on offer, in the CMS's order. */
   listPlans(): Promise<Plans>;
   /**
@@ -163,8 +170,12 @@ export interface PaymentsService extends PaymentsCatalogue {
   entitlements(userId: number): Promise<Entitlement[]>;
   /** Verifies a provider's webhook over its raw body and settles the event it carries. */
   receiveWebhook(providerId: string, rawBody: string, headers: Headers): Promise<WebhookResult>;
-  /** Settles one verified provider event, exactly once per (provider, event id). */
-  settle(providerId: string, event: ProviderEvent): Promise<WebhookResult>;
+  /**
+   * Settles one verified provider event, exactly once per (provider, event id). `options.cause` names
+   * who or what caused it in the order's history; `options.within` runs in its transaction when the
+   * order changed (an audit entry).
+   */
+  settle(providerId: string, event: ProviderEvent, options?: SettleOptions): Promise<WebhookResult>;
   /**
    * The sandbox's hosted checkout pays the user's order with a test card. It never settles the order
    * itself: it signs the event a gateway would send and posts it to the site's webhook route, which
@@ -552,6 +563,8 @@ export function createPaymentsService(options: {
           row.amountMinor = check.amountMinor;
         }
         await insertOrder(trx, { ...row, couponCode, createdAt: now });
+        // A bank transfer's reference is stored with the order, unique: the payer quotes it.
+        if (provider.id === 'local') await assignTransferReference(trx, row.id, now);
         await insertOrderEvent(trx, {
           orderId: row.id,
           from: null,
@@ -595,6 +608,7 @@ export function createPaymentsService(options: {
     },
 
     async getOrder(userId, orderId) {
+      if (!plausibleOrderId(orderId)) return null;
       const row = await selectOrder(db, orderId);
       return row && row.userId === userId ? toOrder(row) : null;
     },
@@ -630,7 +644,7 @@ export function createPaymentsService(options: {
       return service.settle(provider.id, reading.event);
     },
 
-    async settle(providerId, event) {
+    async settle(providerId, event, settleOptions = {}) {
       const now = clock.now();
       let change: OrderChange | null = null;
       const result = await inTransaction(db, async (trx): Promise<WebhookResult> => {
@@ -652,12 +666,13 @@ export function createPaymentsService(options: {
         const from = oneOf(ORDER_STATUSES, order.status, 'pending');
         const to = nextStatus(from, event.type);
         if (to === null) return { ok: true, outcome: 'ignored' };
+        const cause = settleOptions.cause ?? `${providerId} ${event.type}`;
         await updateOrderStatus(trx, order.id, to, now);
         await insertOrderEvent(trx, {
           orderId: order.id,
           from,
           to,
-          cause: `${providerId} ${event.type}`,
+          cause,
           providerEventId: event.id,
           at: now,
         });
@@ -666,13 +681,8 @@ export function createPaymentsService(options: {
           await grant(trx, order, now);
         }
         if (to === 'refunded' && from === 'paid') await revoke(trx, order, now);
-        change = {
-          order: toOrder({ ...order, status: to }),
-          userId: order.userId,
-          from,
-          to,
-          cause: `${providerId} ${event.type}`,
-        };
+        if (settleOptions.within) await settleOptions.within(trx);
+        change = { order: toOrder({ ...order, status: to }), userId: order.userId, from, to, cause };
         return { ok: true, outcome: 'applied' };
       });
       if (change) await announce(change);
@@ -823,6 +833,15 @@ export function createPaymentsService(options: {
     }),
 
     orderHistory: (orderId) => selectOrderEvents(db, orderId),
+
+    ...createPaymentsStaff({
+      db,
+      engine,
+      clock,
+      providerOf,
+      orderOf: toOrder,
+      settle: (providerId, event, settleOptions) => service.settle(providerId, event, settleOptions),
+    }),
   };
   return service;
 }
