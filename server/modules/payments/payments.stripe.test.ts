@@ -125,7 +125,7 @@ describe.each(TEST_ENGINES)('the Stripe provider on %s', (engine) => {
 
   it('is offered in GET /api/plans once configured', async () => {
     const body = plansSchema.parse(await (await call(t, 'GET', '/plans')).json());
-    expect(body.providers).toEqual(['sandbox', 'stripe']);
+    expect(body.providers).toEqual(['sandbox', 'stripe', 'local']);
   });
 
   it('opens a Checkout Session at the database’s price, whatever the browser sends', async () => {
@@ -467,7 +467,7 @@ describe.each(TEST_ENGINES)('Stripe on %s when it is not configured or cannot be
 
   it('is not offered, its orders are refused and its webhook is 404 without STRIPE_SECRET_KEY', async () => {
     const { providers, plans } = plansSchema.parse(await (await call(plain, 'GET', '/plans')).json());
-    expect(providers).toEqual(['sandbox']);
+    expect(providers).toEqual(['sandbox', 'local']);
     const user = await register(plain, 'zoe', 91);
     const refused = await call(plain, 'POST', '/payments/orders', {
       token: user.token,
