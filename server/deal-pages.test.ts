@@ -196,5 +196,47 @@ describe('the deal, the reminder and the house ad on the pages', () => {
     expect(html).toContain('Come back: 40% off every paid plan');
     expect(html).toContain('aria-label="Advertisement"'); // no_ads has ended too
     expect(await (await page('/', { as: 'cy' })).text()).not.toContain('Come back');
+    // /pricing shows it too, without a link, and checkout applies it.
+    expect(await (await page('/pricing', { as: 'di' })).text()).toMatch(
+      /€3\.00<\/span>.*?with the deal, usually <s>€4\.99<\/s>/s,
+    );
+    const response = await page('/pricing', {
+      as: 'di',
+      form: { planId: String(premiumMonthly), provider: 'sandbox' },
+    });
+    expect(response.status).toBe(302);
+    const orderId = /\/payment\/sandbox\/(ord_[\w-]+)/.exec(response.headers.get('location') ?? '')?.[1];
+    const row = await t.database.handle.db
+      .selectFrom('payment_order')
+      .select(['amount_minor', 'coupon_code'])
+      .where('id', '=', orderId!)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ amount_minor: 300, coupon_code: 'BACKAGAIN' });
+  });
+
+  it('orders a plan the deal is not for at its usual price, keeping the deal for the plan it is for', async () => {
+    const yearly = (await t.services.payments.listPlans()).plans.find((plan) => plan.code === 'premium-yearly')!.id;
+    await t.services.payments.coupons.create(
+      { code: 'YEARLY5', title: 'Yearly', percentOff: 5, planId: yearly },
+      noAudit,
+    );
+    const html = await (await page('/pricing', { cookie: 'deal=YEARLY5' })).text();
+    expect(html).toContain('Yearly: 5% off Premium yearly');
+    expect(html).toContain('usually <s>€44.99</s>');
+    expect(html).not.toContain('usually <s>€4.99</s>');
+    const response = await page('/pricing', {
+      as: 'cy',
+      cookie: 'deal=YEARLY5',
+      form: { planId: String(premiumMonthly), provider: 'sandbox' },
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('set-cookie') ?? '').not.toContain('deal=');
+    const orderId = /\/payment\/sandbox\/(ord_[\w-]+)/.exec(response.headers.get('location') ?? '')?.[1];
+    const row = await t.database.handle.db
+      .selectFrom('payment_order')
+      .select(['amount_minor', 'coupon_code'])
+      .where('id', '=', orderId!)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ amount_minor: 499, coupon_code: null });
   });
 });

@@ -37,6 +37,34 @@ export function dealCodeOf(context: Context): string | null {
   return value && /^[A-Za-z0-9_-]{1,40}$/.test(value) ? value : null;
 }
 
+/**
+ * The deal this visitor may use: the one they carry (campaign link), else, for a signed-in member whose
+ * paid plan lapsed, the 'lapsed' deal home shows them.
+ */
+export async function dealCodeFor(context: Context): Promise<string | null> {
+  const carried = dealCodeOf(context);
+  if (carried !== null) return carried;
+  const user = await getCurrentUser(context);
+  return user ? ((await getServices(context).payments.coupons.lapsedDeal(user.id))?.code ?? null) : null;
+}
+
+/**
+ * The coupon checkout sends for this plan: the visitor's deal unless it is not for this plan (another
+ * plan, another currency, or it would make it free) — the page showed that plan at its usual price, so
+ * it is ordered at it. A deal refused for any other reason (expired, used up) is sent, and the refusal said.
+ */
+export async function couponForCheckout(context: Context, userId: number, planId: number): Promise<string | null> {
+  const code = await dealCodeFor(context);
+  if (code === null) return null;
+  const { payments, config } = getServices(context);
+  const plan = (await payments.listPlans()).plans.find((candidate) => candidate.id === planId);
+  const price = plan?.prices.find((item) => item.currency === config.PAYMENT_CURRENCY) ?? plan?.prices[0];
+  if (!price) return code;
+  const check = await payments.coupons.price(code, userId, planId, price.amountMinor, price.currency);
+  if (!check.ok && ['wrong_plan', 'wrong_currency', 'whole_price'].includes(check.reason)) return null;
+  return code;
+}
+
 export interface ExpiryReminder {
   endsAt: string;
   planCode: string;
@@ -123,7 +151,7 @@ export async function loadPricingDeal(
   plans: ReadonlyArray<{ id: number; prices: ReadonlyArray<{ currency: string; amountMinor: number }> }>,
   currency: string,
 ): Promise<PricingDeal | null> {
-  const code = dealCodeOf(context);
+  const code = await dealCodeFor(context);
   if (code === null) return null;
   const { payments } = getServices(context);
   const user = await getCurrentUser(context);

@@ -9,7 +9,7 @@ import { getRequestAuth, getServices } from '../../../server/router-context.serv
 import { getCurrentUser } from '../../lib/auth/current-user.server.ts';
 import type { FormResult } from '../auth-forms/form-parts.tsx';
 import { signInForPlan, type PricingData } from './pricing-plans.tsx';
-import { dealCodeOf, dealCookie, loadPricingDeal } from './deals.server.ts';
+import { couponForCheckout, dealCookie, loadPricingDeal } from './deals.server.ts';
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -51,7 +51,7 @@ export async function choosePlan(request: Request, context: Context) {
     throw redirect(plan ? signInForPlan(url.pathname, plan) : `/login?redirect=${encodeURIComponent(url.pathname)}`);
   }
   // The deal the visitor carries goes with the order; the server checks it again (issue #21).
-  const coupon = dealCodeOf(context);
+  const coupon = Number.isInteger(planId) && planId > 0 ? await couponForCheckout(context, user.id, planId) : null;
   const input = createOrderInputSchema.safeParse({ planId, provider, ...(coupon ? { coupon } : {}) });
   if (!input.success) return refusal('Choose one of the plans above.', 400);
   const result = await payments.createOrder(user.id, input.data, { ip: getRequestAuth(context).meta.ip });
