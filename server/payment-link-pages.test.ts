@@ -101,6 +101,8 @@ describe('payment links and the checkout on another host', () => {
 
     const landing = await page(link);
     expect(landing.status).toBe(200);
+    // Never the shared page cache's: the next visitor must see the order as it is now.
+    expect(landing.headers.get('cache-control')).toContain('no-store');
     const html = await landing.text();
     expect(html).toContain('Premium monthly');
     expect(html).toContain('Pay €4.99');

@@ -15,6 +15,10 @@ import { getServices } from '../../server/router-context.server.ts';
 import { getCurrentUser } from '../lib/auth/current-user.server.ts';
 import { pageMeta } from '../lib/seo/seo.ts';
 import type { Route } from './+types/payment-copy-link';
+import { ownHeaders } from '../features/payment/route-headers.ts';
+
+// Cache-Control and Retry-After from the loader and the action (app/features/payment/route-headers.ts).
+export const headers: Route.HeadersFunction = ownHeaders;
 
 export const handle = { breadcrumb: 'Pay on another device' };
 

@@ -11,8 +11,12 @@ import { loadOwnOrder, retryOrder } from '../features/payment/payment.server.ts'
 import { namedMiddleware } from '../lib/auth/route-middleware.server.ts';
 import { pageMeta } from '../lib/seo/seo.ts';
 import type { Route } from './+types/payment-failure';
+import { ownHeaders } from '../features/payment/route-headers.ts';
 
 export const middleware: Route.MiddlewareFunction[] = namedMiddleware('auth');
+
+// Cache-Control and Retry-After from the loader and the action (app/features/payment/route-headers.ts).
+export const headers: Route.HeadersFunction = ownHeaders;
 
 export const handle = { breadcrumb: 'Payment failed' };
 

@@ -12,6 +12,10 @@ import { formatPrice } from '../features/pricing/format-price.ts';
 import { pageMeta } from '../lib/seo/seo.ts';
 import { getServices } from '../../server/router-context.server.ts';
 import type { Route } from './+types/payment-link';
+import { ownHeaders } from '../features/payment/route-headers.ts';
+
+// Cache-Control and Retry-After from the loader and the action (app/features/payment/route-headers.ts).
+export const headers: Route.HeadersFunction = ownHeaders;
 
 export const handle = { breadcrumb: 'Payment link' };
 

@@ -9,6 +9,10 @@ import { PricingPlans } from '../features/pricing/pricing-plans.tsx';
 import { choosePlan, loadPricing } from '../features/pricing/pricing.server.ts';
 import { pageMeta } from '../lib/seo/seo.ts';
 import type { Route } from './+types/pricing';
+import { ownHeaders } from '../features/payment/route-headers.ts';
+
+// Cache-Control and Retry-After from the loader and the action (app/features/payment/route-headers.ts).
+export const headers: Route.HeadersFunction = ownHeaders;
 
 export const handle = { breadcrumb: 'Pricing' };
 
