@@ -32,6 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { userId, order, plan } = await loadOwnOrder(request, context);
   const view = { order, plan };
   const link = await getServices(context).payments.paymentLink(userId, order.id);
+  if (!link.ok && link.code === 'bank_transfer')
+    return data({ kind: 'transfer' as const, view }, { headers: NO_STORE });
   if (!link.ok) return data({ kind: 'closed' as const, view }, { headers: NO_STORE });
   return data(
     {
@@ -117,6 +119,27 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   }
   const { view } = loaderData;
   const resultLink = `/payment/result?order=${encodeURIComponent(view.order.id)}`;
+  if (loaderData.kind === 'transfer') {
+    return (
+      <>
+        <PageHeader title="Pay on another device" />
+        <section aria-labelledby="transfer-heading" className={panelClass}>
+          <h2 id="transfer-heading" className="text-lg font-semibold">
+            Pay by bank transfer from any device
+          </h2>
+          <p className="mt-2">
+            This order is paid by bank transfer: no link is needed. Use the account details and the reference on the
+            transfer page in any banking app or at your bank.
+          </p>
+          <p className="mt-4">
+            <AppLink to={`/payment/transfer/${encodeURIComponent(view.order.id)}`} className={linkClass}>
+              See the transfer details
+            </AppLink>
+          </p>
+        </section>
+      </>
+    );
+  }
   if (loaderData.kind === 'closed') {
     return (
       <>

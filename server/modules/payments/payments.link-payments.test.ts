@@ -82,6 +82,16 @@ describe.each(TEST_ENGINES)('payment links on %s', (engine) => {
     expect(await t.services.payments.linkCheckoutUrl(link.token)).toEqual({ ok: false, reason: 'not_payable' });
   });
 
+  it('makes no link for a bank transfer: its reference pays it from any bank', async () => {
+    const [pia] = users as [number];
+    const created = await t.services.payments.createOrder(pia, { planId, provider: 'local' });
+    if (!created.ok) throw new Error(created.message);
+    expect(await t.services.payments.paymentLink(pia, created.order.id)).toMatchObject({
+      ok: false,
+      code: 'bank_transfer',
+    });
+  });
+
   it('grants the plan once when one link pays twice at the same moment', async () => {
     const [, quinn] = users as [number, number];
     const order = await newOrder(quinn);

@@ -122,7 +122,9 @@ export type SandboxPayResult =
 export type PaymentLinkResult =
   | { ok: true; url: string; token: string; expiresAt: string; order: Order }
   | { ok: false; code: 'not_found' }
-  | { ok: false; code: 'not_payable'; order: Order };
+  | { ok: false; code: 'not_payable'; order: Order }
+  /** A bank transfer is paid from any bank with its reference: there is no checkout to link to. */
+  | { ok: false; code: 'bank_transfer'; order: Order };
 
 /** Why a payment token opens nothing: a bad or altered token, an expired one, or no such order. */
 export type TokenRefusal = 'malformed' | 'tampered' | 'expired' | 'not_found';
@@ -734,6 +736,7 @@ export function createPaymentsService(options: {
       if (!row || row.userId !== userId || !options.linkKey) return { ok: false, code: 'not_found' };
       const order = toOrder(row);
       if (order.status !== 'pending' && order.status !== 'failed') return { ok: false, code: 'not_payable', order };
+      if (order.provider === 'local') return { ok: false, code: 'bank_transfer', order };
       const expiresAt = new Date(clock.now().getTime() + PAYMENT_LINK_TTL_MS);
       const token = signPaymentToken(options.linkKey, order.id, expiresAt);
       const base = (options.siteBaseUrl ?? '').replace(/\/+$/, '');
