@@ -79,5 +79,9 @@ export default [
     route('en?/cms/payments/house-ad', 'routes/cms/payments-house-ad.tsx'),
     route('en?/cms/payments/orders', 'routes/cms/payments-orders.tsx'),
     route('en?/cms/payments/orders/:id', 'routes/cms/payments-order.tsx'),
+    route('en?/cms/payments/plans', 'routes/cms/payment-plans.tsx'),
+    route('en?/cms/payments/plans/new', 'routes/cms/payment-plan-new.tsx'),
+    route('en?/cms/payments/plans/:id', 'routes/cms/payment-plan.tsx'),
+    route('en?/cms/payments/providers', 'routes/cms/payment-providers.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -23,6 +23,8 @@ export const CMS_SECTIONS: readonly CmsSection[] = [
   { to: '/cms/settings', label: 'Site settings', scope: 'cms:settings' },
   { to: '/cms/payments/coupons', label: 'Coupons', scope: 'cms:payments' },
   { to: '/cms/payments/house-ad', label: 'House ad', scope: 'cms:payments' },
+  { to: '/cms/payments/plans', label: 'Plans', scope: 'cms:payments' },
+  { to: '/cms/payments/providers', label: 'Payment methods', scope: 'cms:payments' },
   { to: '/cms/audit', label: 'Audit log', scope: 'cms:audit' },
   { to: '/cms/security', label: 'Sign-in security', scope: null },
 ];

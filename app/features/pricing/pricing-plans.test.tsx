@@ -52,6 +52,7 @@ function render(over: Partial<PricingData>) {
     signedIn: false,
     current: null,
     chosenPlanId: null,
+    trialPlanIds: [],
     path: '/pricing',
     ...over,
   };
@@ -102,6 +103,17 @@ describe('PricingPlans', () => {
     expect(html).toMatch(/<input type="radio" name="provider" checked="" value="stripe"\/>Card/);
     expect(html).toMatch(/<input type="radio" name="provider" value="local"\/>Bank transfer/);
     expect(html).not.toContain('type="hidden" name="provider"');
+  });
+
+  it('offers a signed-in visitor the free trial they may take, and shows the trial to everyone', () => {
+    const trialPlans = plans.map((item) => (item.id === 2 ? { ...item, trialDays: 7 } : item));
+    const html = render({ signedIn: true, plans: trialPlans, trialPlanIds: [2] });
+    expect(html).toContain('First 7 days free');
+    expect(html).toMatch(/<button type="submit" value="2"[^>]*name="trial"[^>]*>Start 7-day free trial<span/);
+    expect(html.match(/name="trial"/g)).toHaveLength(1);
+    const used = render({ signedIn: true, plans: trialPlans, trialPlanIds: [] });
+    expect(used).toContain('First 7 days free');
+    expect(used).not.toContain('free trial');
   });
 
   it('offers no Choose while the site takes no payments', () => {

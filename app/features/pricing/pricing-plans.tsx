@@ -22,6 +22,8 @@ export interface PricingData {
   signedIn: boolean;
   current: CurrentPlan | null;
   chosenPlanId: number | null;
+  /** The plans whose free trial the signed-in visitor may start (once per account). */
+  trialPlanIds: number[];
   /** This page's path, /pricing or /en/pricing-sport: where sign-in comes back to. */
   path: string;
   /** The hidden deal the visitor carries, with each plan's price after it (issue #21); null for none. */
@@ -36,6 +38,9 @@ export function signInForPlan(path: string, plan: Pick<Plan, 'code'>): string {
 const buttonClass =
   'block w-full rounded-md bg-brand-600 px-4 py-2 text-center font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60';
 
+const trialButtonClass =
+  'block w-full rounded-md border border-brand-600 px-4 py-2 text-center font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-brand-100 dark:text-brand-100 dark:hover:bg-slate-800';
+
 function priceText(plan: Plan, currency: Currency, deal?: PricingDeal | null): string {
   const price = priceOf(plan, currency);
   if (!price) return 'free';
@@ -48,7 +53,7 @@ function priceText(plan: Plan, currency: Currency, deal?: PricingDeal | null): s
 }
 
 export function PricingPlans({ data, answer }: { data: PricingData; answer: FormResult | undefined }) {
-  const { plans, providers, currency, signedIn, current, chosenPlanId, path, deal } = data;
+  const { plans, providers, currency, signedIn, current, chosenPlanId, trialPlanIds, path, deal } = data;
   const navigation = useNavigation();
   const sending = navigation.state === 'submitting' ? String(navigation.formData?.get('planId') ?? '') : null;
   const chosen = plans.find((plan) => plan.id === chosenPlanId) ?? null;
@@ -68,11 +73,21 @@ export function PricingPlans({ data, answer }: { data: PricingData; answer: Form
           <span className="sr-only">{` ${plan.name}`}</span>
         </AppLink>
       );
-    return (
+    const choice = (
       <button type="submit" name="planId" value={plan.id} className={buttonClass} disabled={sending !== null}>
         {sending === String(plan.id) ? 'Opening checkout…' : label}
         <span className="sr-only">{` ${plan.name}`}</span>
       </button>
+    );
+    if (!trialPlanIds.includes(plan.id)) return choice;
+    return (
+      <div className="space-y-2">
+        <button type="submit" name="trial" value={plan.id} className={trialButtonClass} disabled={sending !== null}>
+          {`Start ${plan.trialDays}-day free trial`}
+          <span className="sr-only">{` of ${plan.name}`}</span>
+        </button>
+        {choice}
+      </div>
     );
   }
 

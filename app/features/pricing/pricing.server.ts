@@ -8,6 +8,7 @@ import { createOrderInputSchema, type PlanKind } from '../../../domain/payments-
 import { getRequestAuth, getServices } from '../../../server/router-context.server.ts';
 import { getCurrentUser } from '../../lib/auth/current-user.server.ts';
 import type { FormResult } from '../auth-forms/form-parts.tsx';
+import { formatPlanDate } from './format-price.ts';
 import { signInForPlan, type PricingData } from './pricing-plans.tsx';
 import { couponForCheckout, dealCookie, loadPricingDeal } from './deals.server.ts';
 
@@ -21,7 +22,11 @@ export async function loadPricing(
   const url = new URL(request.url);
   const { payments, config } = getServices(context);
   const user = await getCurrentUser(context);
-  const [catalogue, me] = await Promise.all([payments.listPlans(), user ? payments.me(user.id) : null]);
+  const [catalogue, me, trials] = await Promise.all([
+    payments.listPlans(),
+    user ? payments.me(user.id) : null,
+    user ? payments.trialOffers(user.id) : [],
+  ]);
   const plans = catalogue.plans.filter((plan) => kinds.includes(plan.kind));
   const chosenCode = url.searchParams.get('plan');
   const chosen = chosenCode ? plans.find((plan) => plan.code === chosenCode && plan.prices.length > 0) : undefined;
@@ -32,6 +37,7 @@ export async function loadPricing(
     signedIn: user !== null,
     current: me ? { planId: me.plan.id, expiresAt: me.expiresAt } : null,
     chosenPlanId: chosen?.id ?? null,
+    trialPlanIds: trials,
     path: url.pathname,
     // The hidden deal the visitor carries (issue #21): each plan's price with it, beside the usual one.
     deal: await loadPricingDeal(context, plans, config.PAYMENT_CURRENCY),
@@ -50,6 +56,7 @@ export async function choosePlan(request: Request, context: Context) {
     const plan = (await payments.listPlans()).plans.find((candidate) => candidate.id === planId);
     throw redirect(plan ? signInForPlan(url.pathname, plan) : `/login?redirect=${encodeURIComponent(url.pathname)}`);
   }
+  if (form.has('trial')) return startTrial(context, user.id, Number(form.get('trial')));
   // The deal the visitor carries goes with the order; the server checks it again (issue #21).
   const coupon = Number.isInteger(planId) && planId > 0 ? await couponForCheckout(context, user.id, planId) : null;
   const input = createOrderInputSchema.safeParse({ planId, provider, ...(coupon ? { coupon } : {}) });
@@ -71,6 +78,18 @@ export async function choosePlan(request: Request, context: Context) {
   }
   const status = result.code === 'unknown_plan' ? 404 : result.code === 'provider_unavailable' ? 502 : 400;
   return refusal(`${result.message}.`, status);
+}
+
+/** A free trial (issue #21): no checkout, the plan is granted at once; the page says until when. */
+async function startTrial(context: Context, userId: number, planId: number) {
+  const { payments } = getServices(context);
+  const result = await payments.startTrial(userId, planId);
+  if (!result.ok) return refusal(`${result.message}.`, 400);
+  const plan = (await payments.listPlans()).plans.find((candidate) => candidate.id === planId);
+  return data<FormResult>({
+    ok: true,
+    message: `Your free trial of ${plan?.name ?? 'the plan'} has started: it runs until ${formatPlanDate(result.endsAt)}, with nothing to pay.`,
+  });
 }
 
 function refusal(message: string, status: number, headers?: Record<string, string>) {
