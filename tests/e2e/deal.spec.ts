@@ -14,7 +14,7 @@ import { createStaffAccount, E2E_DATABASE, signInToCms, uniqueStaffEmail } from 
 
 const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 const PASSWORD = 'a long walk on the pitch';
-const ORDER_URL = /\/payment\/sandbox\/(ord_[\w-]+)$/;
+const ORDER_URL = /\/payment\/sandbox\/(ord_[\w-]+)(?:\?token=[\w.%-]+)?$/;
 const DAY = 24 * 60 * 60 * 1000;
 
 test.beforeEach(async ({ context }) => {
@@ -106,6 +106,7 @@ test('a guest sees the house ad, registers from /pricing, pays, and the ad is go
   await checkPage(page, 'home with the house ad', testInfo);
   await page.goto(`/match/${matchId}`);
   await expect(page.getByRole('region', { name: 'Advertisement' })).toBeVisible();
+  await checkPage(page, 'match page with the house ad', testInfo);
 
   await page.goto('/pricing');
   await waitForHydration(page);

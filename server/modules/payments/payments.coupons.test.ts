@@ -167,6 +167,16 @@ describe.each(TEST_ENGINES)('coupons on %s', (engine) => {
     expect(view.find((item) => item.code === 'RACE')?.uses).toBe(1);
   });
 
+  it('gives the use back when the unpaid order holding it expires', async () => {
+    await coupon({ code: 'HOLD', percentOff: 15, usageLimit: 1 });
+    const first = await order(users[5]!, 'HOLD');
+    expect(first).toMatchObject({ ok: true });
+    expect(await order(users[6]!, 'HOLD')).toMatchObject({ ok: false, message: 'This coupon has been used up' });
+    // The order-expiry job, run a month later, expires the unpaid order: its use is free again.
+    expect(await t.services.payments.expireOrders(new Date(Date.now() + 30 * DAY))).toBeGreaterThanOrEqual(1);
+    expect(await order(users[6]!, 'HOLD')).toMatchObject({ ok: true, order: { amountMinor: 425 } });
+  });
+
   it("offers a 'lapsed' coupon only to a user whose paid plan has ended", async () => {
     await coupon({ code: 'COMEBACK', percentOff: 30, audience: 'lapsed' });
     const member = users[7]!;
