@@ -1,0 +1,136 @@
+// Plans managed in the CMS, in a real browser (issue #21): a staff administrator
+// creates a sport pass, raises its price on the plan's screen (a new version in
+// its history), /pricing-sport shows the new price and a member's new order costs
+// it at the sandbox checkout; a save from a form opened before is refused as
+// changed meanwhile; hiding the plan takes it off /pricing-sport. The plan is
+// this spec's own (a unique code): the e2e database is shared with specs running
+// beside it, which expect the seeded plans' prices (Premium monthly's raise is
+// checked over HTTP in server/cms-payments-pages.test.ts). The Plans, plan and
+// Payment methods screens pass axe in light and dark, fit 390 px, and are
+// photographed at 390 and 1280 px.
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { createStaffAccount, signInToCms, uniqueStaffEmail } from './staff-support.ts';
+import { prepareContext, waitForHydration } from './support.ts';
+
+const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
+const PASSWORD = 'a long walk on the pitch';
+const SHOTS = path.join(process.env.E2E_DIR ?? 'var/e2e', 'screenshots', 'cms-plans');
+
+/** axe in light and dark, nothing wider than the window at 390 and 1280 px, and a screenshot of each. */
+async function checkPage(page: Page, name: string) {
+  await waitForHydration(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `${name} at ${width} px is ${overflow} px too wide`).toBeLessThanOrEqual(0);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+      expect(
+        results.violations.map((violation) => `${violation.id}: ${violation.help}`),
+        `${name} at ${width} px in ${colorScheme}`,
+      ).toEqual([]);
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${colorScheme}.png`), fullPage: true });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('staff raise a plan’s price in the CMS: /pricing-sport shows it and a new order costs it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const unique = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const code = `e2e-pass-${unique}`;
+  const name = `Handball pass ${unique}`;
+
+  const staffEmail = uniqueStaffEmail('plans-admin');
+  createStaffAccount(staffEmail, 'admin', 'Pia Pricing');
+  await prepareContext(page.context());
+  await signInToCms(page, staffEmail);
+  await page.goto('/cms/payments/plans');
+  await expect(page.getByRole('heading', { level: 1, name: 'Plans' })).toBeVisible();
+  await expect(page.getByTestId('plan').filter({ hasText: 'Premium monthly' })).toBeVisible();
+  await checkPage(page, 'plans');
+
+  // A new sport pass at €9.99.
+  await page.getByRole('link', { name: 'New plan' }).click();
+  await waitForHydration(page);
+  await page.getByLabel('Code').fill(code);
+  await page.getByLabel('Sport').fill('handball');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Features').fill('Everything in Free\nNo ads');
+  await page.getByLabel('Duration (days)').fill('200');
+  await page.getByLabel('Price in EUR').fill('9.99');
+  await page.getByLabel('Price in USD').fill('10.99');
+  await page.getByRole('button', { name: 'Create plan' }).click();
+  await expect(page).toHaveURL(/\/cms\/payments\/plans\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const planUrl = page.url();
+
+  // A second tab opens the same plan now, to save later from what it read.
+  const staleTab = await page.context().newPage();
+  await staleTab.goto(planUrl);
+  await waitForHydration(staleTab);
+
+  // The price goes up: a new version, in the history.
+  await waitForHydration(page);
+  await page.getByLabel('Price in EUR').fill('12.49');
+  await page.getByRole('button', { name: 'Save as a new version' }).click();
+  await expect(page.getByText('Saved as version 2.')).toBeVisible();
+  await expect(page.getByTestId('plan-version')).toHaveCount(2);
+  await expect(page.getByTestId('plan-version').first()).toContainText('Version 2 (current)');
+  await expect(page.getByTestId('plan-version').first()).toContainText('€12.49');
+  await expect(page.getByTestId('plan-version').last()).toContainText('€9.99');
+  await checkPage(page, 'plan');
+
+  // The tab opened before saves from version 1: refused, nothing changes.
+  await staleTab.getByLabel('Price in EUR').fill('7.00');
+  await staleTab.getByRole('button', { name: 'Save as a new version' }).click();
+  await expect(staleTab.getByText(/This plan was changed meanwhile/)).toBeVisible();
+  await staleTab.close();
+
+  await page.goto('/cms/payments/providers');
+  await expect(page.locator('[data-provider="stripe"]')).toContainText('Not configured');
+  await checkPage(page, 'payment-methods');
+
+  // A member sees the new price and an order at it.
+  const memberContext = await browser.newContext({ baseURL: BASE_URL });
+  await prepareContext(memberContext);
+  const member = await memberContext.newPage();
+  await member.goto('/register');
+  await waitForHydration(member);
+  await member.getByLabel('Your name').fill('Hana Handball');
+  await member.getByLabel('Email address').fill(`plans-${unique}@example.com`);
+  await member.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await member.getByRole('button', { name: 'Create account' }).click();
+  await expect(member).toHaveURL(`${BASE_URL}/`);
+  await member.goto('/pricing-sport');
+  await waitForHydration(member);
+  const card = member.getByRole('listitem').filter({ has: member.getByRole('heading', { name }) });
+  await expect(card).toContainText('€12.49');
+  await expect(card).not.toContainText('€9.99');
+  const sandbox = member.getByRole('radio', { name: 'Test payment' });
+  if (await sandbox.count()) await sandbox.check();
+  await card.getByRole('button', { name: `Choose ${name}` }).click();
+  await expect(member).toHaveURL(/\/payment\/sandbox\/ord_/);
+  await expect(member.getByRole('main')).toContainText('€12.49');
+
+  // Hidden: off /pricing-sport.
+  await page.goto('/cms/payments/plans');
+  await waitForHydration(page);
+  const row = page.getByTestId('plan').filter({ hasText: code });
+  await row.getByRole('button', { name: `Hide ${name}` }).click();
+  await expect(page.getByText(`${name} is hidden from the pricing pages.`)).toBeVisible();
+  await expect(row).toContainText('Hidden');
+  await member.goto('/pricing-sport');
+  await expect(member.getByRole('heading', { name })).toHaveCount(0);
+  await memberContext.close();
+});
