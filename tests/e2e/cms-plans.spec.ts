@@ -1,7 +1,7 @@
 // Plans managed in the CMS, in a real browser (issue #21): a staff administrator
 // creates a sport pass, raises its price on the plan's screen (a new version in
 // its history), /pricing-sport shows the new price and a member's new order costs
-// it at the sandbox checkout; a save from a form opened before is refused as
+// it at the sandbox checkout, and the member starts its free trial from the card; a save from a form opened before is refused as
 // changed meanwhile; hiding the plan takes it off /pricing-sport. The plan is
 // this spec's own (a unique code): the e2e database is shared with specs running
 // beside it, which expect the seeded plans' prices (Premium monthly's raise is
@@ -83,6 +83,7 @@ test('staff raise a plan’s price in the CMS: /pricing-sport shows it and a new
   // The price goes up: a new version, in the history.
   await waitForHydration(page);
   await page.getByLabel('Price in EUR').fill('12.49');
+  await page.getByLabel('Free trial (days)').fill('5');
   await page.getByRole('button', { name: 'Save as a new version' }).click();
   await expect(page.getByText('Saved as version 2.')).toBeVisible();
   await expect(page.getByTestId('plan-version')).toHaveCount(2);
@@ -122,6 +123,16 @@ test('staff raise a plan’s price in the CMS: /pricing-sport shows it and a new
   await card.getByRole('button', { name: `Choose ${name}` }).click();
   await expect(member).toHaveURL(/\/payment\/sandbox\/ord_/);
   await expect(member.getByRole('main')).toContainText('€12.49');
+
+  // The plan's free trial, once per account.
+  await member.goto('/pricing-sport');
+  await waitForHydration(member);
+  await expect(card).toContainText('First 5 days free');
+  await card.getByRole('button', { name: `Start 5-day free trial of ${name}` }).click();
+  await expect(member.getByText(`Your free trial of ${name} has started`)).toBeVisible();
+  await expect(card).toContainText('Your plan');
+  await expect(card.getByRole('button', { name: /free trial/ })).toHaveCount(0);
+  await checkPage(member, 'pricing-sport-trial');
 
   // Hidden: off /pricing-sport.
   await page.goto('/cms/payments/plans');
