@@ -148,6 +148,32 @@ describe('the deal, the reminder and the house ad on the pages', () => {
     expect(orders).toHaveLength(0);
   });
 
+  it('keeps the deal when a declined payment is tried again', async () => {
+    const ordered = await t.services.payments.createOrder(ids.ben!, {
+      planId: premiumMonthly,
+      provider: 'sandbox',
+      coupon: 'WELCOME10',
+    });
+    if (!ordered.ok) throw new Error(ordered.message);
+    const declined = await t.services.payments.paySandbox(ids.ben!, ordered.order.id, {
+      card: '4000 0000 0000 0002',
+      expiry: '12/34',
+      cvc: '123',
+      step: 'pay',
+    });
+    expect(declined).toEqual({ ok: true, next: 'result' });
+    const retry = await page(`/payment/failure?order=${ordered.order.id}`, { as: 'ben', form: {} });
+    expect(retry.status).toBe(302);
+    const orderId = /\/payment\/sandbox\/(ord_[\w-]+)/.exec(retry.headers.get('location') ?? '')?.[1];
+    expect(orderId).not.toBe(ordered.order.id);
+    const row = await t.database.handle.db
+      .selectFrom('payment_order')
+      .select(['amount_minor', 'coupon_code'])
+      .where('id', '=', orderId!)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ amount_minor: 450, coupon_code: 'WELCOME10' });
+  });
+
   it('shows the house ad, labelled, to guests and members on Free, and not to a member with no_ads', async () => {
     for (const as of [undefined, 'di']) {
       const html = await (await page('/', as ? { as } : {})).text();
