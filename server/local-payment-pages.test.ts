@@ -107,6 +107,12 @@ describe('the bank-transfer and orders pages', () => {
     // The order's id is not shown as something to quote.
     expect(html).not.toContain('Order reference');
 
+    // The result page says what it waits for and leads back to the details.
+    const result = await (await page(`/payment/result?order=${order.id}`, { as: 'ana' })).text();
+    expect(result).toContain('Waiting for your bank transfer to arrive and be confirmed.');
+    expect(result).toContain(`href="/payment/transfer/${order.id}"`);
+    expect(result).not.toContain('Pay on another device');
+
     const sandbox = await t.services.payments.createOrder(ids.ana!, { planId: premiumMonthly, provider: 'sandbox' });
     expect(sandbox.ok && (await page(`/payment/transfer/${sandbox.order.id}`, { as: 'ana' })).status).toBe(404);
   });

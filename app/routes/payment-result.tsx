@@ -56,7 +56,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </h2>
         <p role="status" className="mt-2 text-lg" data-testid="order-status">
           {status === 'pending'
-            ? 'Waiting for the payment to be confirmed. This page updates by itself.'
+            ? order.provider === 'local'
+              ? 'Waiting for your bank transfer to arrive and be confirmed. This page updates by itself.'
+              : 'Waiting for the payment to be confirmed. This page updates by itself.'
             : status === 'refunded'
               ? 'This order was refunded: what it granted has ended.'
               : `${STATUS_TEXT[status]}.`}
@@ -67,9 +69,16 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               You can leave this page: the payment settles without it, and your account shows your plan once it does.
             </p>
             <p className="mt-2">
-              <AppLink to={`/payment/copy-link?order=${encodeURIComponent(order.id)}`} className={linkClass}>
-                Pay on another device
-              </AppLink>
+              {order.provider === 'local' ? (
+                // A bank transfer is paid from any bank with its reference: the details are the way back to it.
+                <AppLink to={`/payment/transfer/${encodeURIComponent(order.id)}`} className={linkClass}>
+                  See the transfer details and your reference
+                </AppLink>
+              ) : (
+                <AppLink to={`/payment/copy-link?order=${encodeURIComponent(order.id)}`} className={linkClass}>
+                  Pay on another device
+                </AppLink>
+              )}
             </p>
           </>
         ) : null}

@@ -72,7 +72,11 @@ test('bank transfer: the member sees the reference, staff confirm it, Premium st
 
   await page.getByRole('link', { name: 'Follow your order' }).click();
   await expect(page).toHaveURL(`${BASE_URL}/payment/result?order=${orderId}`);
-  await expect(page.getByRole('main')).toContainText('Waiting for the payment to be confirmed');
+  await expect(page.getByRole('main')).toContainText('Waiting for your bank transfer to arrive and be confirmed');
+  await expect(page.getByRole('link', { name: 'See the transfer details and your reference' })).toHaveAttribute(
+    'href',
+    `/payment/transfer/${orderId}`,
+  );
 
   // A staff administrator finds the order by its reference (typed loosely) and confirms the transfer.
   const staffEmail = uniqueStaffEmail('transfer-admin');
