@@ -17,10 +17,10 @@ import { matchCorrectionsMigration } from './migrations/0011-match-corrections.t
 import { matchSearchIndexMigration } from './migrations/0012-match-search-index.ts';
 import { paymentsMigration } from './migrations/0013-payments.ts';
 import { paymentProviderRefMigration } from './migrations/0014-payment-provider-ref.ts';
+import { localPaymentMigration } from './migrations/0015-local-payment.ts';
 import { plansCmsMigration } from './migrations/0016-plans-cms.ts';
 import { dealsMigration } from './migrations/0017-deals.ts';
 import { paymentMailMigration } from './migrations/0019-payment-mail.ts';
-import { localPaymentMigration } from './migrations/0015-local-payment.ts';
 
 export const MIGRATIONS: readonly ScorelineMigration[] = [
   siteMigration,
@@ -37,10 +37,10 @@ export const MIGRATIONS: readonly ScorelineMigration[] = [
   matchSearchIndexMigration,
   paymentsMigration,
   paymentProviderRefMigration,
+  localPaymentMigration,
   plansCmsMigration,
   dealsMigration,
   paymentMailMigration,
-  localPaymentMigration,
 ];
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -45,7 +45,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         .
       </p>
       <PaymentMethods providers={loaderData.providers} />
-      <PricingFaq />
+      <PricingFaq refundWindowDays={loaderData.refundWindowDays} />
     </>
   );
 }

@@ -1,7 +1,6 @@
 // What /pricing says around the plans (issue #21): the ways to pay this site
 // offers, and the questions a visitor asks before paying.
 import type { PaymentProvider } from '../../../domain/payments-contracts.ts';
-import { REFUND_POLICY } from '../../../domain/refund-policy.ts';
 import { AppLink } from '../../components/app-link.tsx';
 
 export const PROVIDER_TEXT: Record<PaymentProvider, { name: string; detail: string }> = {
@@ -41,7 +40,8 @@ export function PaymentMethods({ providers }: { providers: readonly PaymentProvi
   );
 }
 
-export function PricingFaq() {
+/** `refundWindowDays`: the refund policy's window, read by the loader (the policy module stays on the server). */
+export function PricingFaq({ refundWindowDays }: { refundWindowDays: number }) {
   return (
     <section aria-labelledby="pricing-faq-heading" className={sectionClass}>
       <h2 id="pricing-faq-heading" className="text-xl font-semibold">
@@ -72,7 +72,7 @@ export function PricingFaq() {
         <div>
           <dt className="font-semibold">Can I get my money back?</dt>
           <dd className="mt-1 text-slate-700 dark:text-slate-300">
-            {`Yes, in full, within ${REFUND_POLICY.windowDays} days of your payment: one refund per order. The`}{' '}
+            {`Yes, in full, within ${refundWindowDays} days of your payment: one refund per order. The`}{' '}
             <AppLink to="/policy/refund" className={linkClass}>
               refund policy
             </AppLink>{' '}

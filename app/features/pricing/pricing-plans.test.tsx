@@ -53,6 +53,7 @@ function render(over: Partial<PricingData>) {
     current: null,
     chosenPlanId: null,
     trialPlanIds: [],
+    refundWindowDays: 14,
     path: '/pricing',
     ...over,
   };

@@ -24,6 +24,8 @@ export interface PricingData {
   chosenPlanId: number | null;
   /** The plans whose free trial the signed-in visitor may start (once per account). */
   trialPlanIds: number[];
+  /** The refund policy's window in days, for the FAQ. */
+  refundWindowDays: number;
   /** This page's path, /pricing or /en/pricing-sport: where sign-in comes back to. */
   path: string;
   /** The hidden deal the visitor carries, with each plan's price after it (issue #21); null for none. */

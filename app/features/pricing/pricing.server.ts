@@ -8,6 +8,7 @@ import { createOrderInputSchema, type PlanKind } from '../../../domain/payments-
 import { getRequestAuth, getServices } from '../../../server/router-context.server.ts';
 import { getCurrentUser } from '../../lib/auth/current-user.server.ts';
 import type { FormResult } from '../auth-forms/form-parts.tsx';
+import { REFUND_POLICY } from '../../../domain/refund-policy.ts';
 import { formatPlanDate } from './format-price.ts';
 import { signInForPlan, type PricingData } from './pricing-plans.tsx';
 import { couponForCheckout, dealCookie, loadPricingDeal } from './deals.server.ts';
@@ -38,6 +39,7 @@ export async function loadPricing(
     current: me ? { planId: me.plan.id, expiresAt: me.expiresAt } : null,
     chosenPlanId: chosen?.id ?? null,
     trialPlanIds: trials,
+    refundWindowDays: REFUND_POLICY.windowDays,
     path: url.pathname,
     // The hidden deal the visitor carries (issue #21): each plan's price with it, beside the usual one.
     deal: await loadPricingDeal(context, plans, config.PAYMENT_CURRENCY),
