@@ -63,6 +63,13 @@ test('staff raise a plan’s price in the CMS: /pricing-sport shows it and a new
   // A new sport pass at €9.99.
   await page.getByRole('link', { name: 'New plan' }).click();
   await waitForHydration(page);
+  // A price that is not one is marked beside its field, and what was typed stays.
+  await page.getByLabel('Code').fill(code);
+  await page.getByLabel('Price in EUR').fill('9,99');
+  await page.getByRole('button', { name: 'Create plan' }).click();
+  await expect(page.getByText('A price like 4.99: digits, a dot and at most two decimals')).toBeVisible();
+  await expect(page.getByLabel('Code')).toHaveValue(code);
+  await checkPage(page, 'plan-new-refused');
   await page.getByLabel('Code').fill(code);
   await page.getByLabel('Sport').fill('handball');
   await page.getByLabel('Name').fill(name);
