@@ -113,6 +113,12 @@ describe('the bank-transfer and orders pages', () => {
     expect(result).toContain(`href="/payment/transfer/${order.id}"`);
     expect(result).not.toContain('Pay on another device');
 
+    // Expired unpaid: the page says a transfer already sent is still confirmed.
+    await t.services.payments.expireOrders(new Date(Date.now() + 30 * 24 * 60 * 60 * 1000));
+    const expired = await (await page(path, { as: 'ana' })).text();
+    expect(expired).toContain('This order expired before a transfer arrived.');
+    expect(expired).toContain(reference);
+
     const sandbox = await t.services.payments.createOrder(ids.ana!, { planId: premiumMonthly, provider: 'sandbox' });
     expect(sandbox.ok && (await page(`/payment/transfer/${sandbox.order.id}`, { as: 'ana' })).status).toBe(404);
   });

@@ -68,6 +68,15 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               usually take one to two working days. Your plan starts the moment we confirm it; nothing is granted
               before.
             </p>
+          ) : order.status === 'expired' ? (
+            <p data-testid="transfer-expired">
+              This order expired before a transfer arrived. If you have already sent the money with this reference, we
+              still confirm it when it arrives; otherwise,{' '}
+              <AppLink to="/pricing" className={linkClass}>
+                choose a plan again
+              </AppLink>
+              .
+            </p>
           ) : (
             <p>This order is {order.status}: there is nothing to transfer now.</p>
           )}
