@@ -20,6 +20,7 @@ import {
   topScorersSchema,
 } from '../../../domain/football-contracts.ts';
 import { chalkboardSchema } from '../../../domain/chalkboard.ts';
+import { keyMomentsSchema } from '../../../domain/key-moments.ts';
 import { commentaryLineSchema } from '../../../domain/live-contracts.ts';
 import { matchStatusSchema } from '../../../domain/match-schemas.ts';
 import { isPlainLine } from '../../../domain/text.ts';
@@ -150,6 +151,15 @@ const routes = {
     request: { params: idParams, query: z.object({ player: idSchema.optional() }) },
     responses: { 200: json(chalkboardSchema), ...errors },
   }),
+  matchKeyMoments: createRoute({
+    method: 'get',
+    path: '/matches/{id}/key-moments',
+    summary: 'A match’s goals and big chances with the actions that led to each',
+    description:
+      'For the key-moment replay: every goal and big chance in match order, each with the chain of the same team’s actions before it (at most 8, within 25 s) as coordinates 0–100 in that team’s attacking direction, the players’ names and the score once it happened. A match without event data answers hasActions false and no moments; a replay in progress only what its clock has reached.',
+    request: { params: idParams },
+    responses: { 200: json(keyMomentsSchema), ...errors },
+  }),
   matchStats: createRoute({
     method: 'get',
     path: '/matches/{id}/stats',
@@ -232,6 +242,7 @@ export function footballRoutes(football: FootballService, app: OpenAPIHono) {
   app.openapi(routes.matchCommentary, async (c) => c.json({ commentary: await football.listCommentary(c.req.valid('param').id) }, 200));
   app.openapi(routes.matchLineups, async (c) => c.json(await football.getLineups(c.req.valid('param').id), 200));
   app.openapi(routes.matchChalkboard, async (c) => c.json(await football.getChalkboard(c.req.valid('param').id, { playerId: c.req.valid('query').player }), 200));
+  app.openapi(routes.matchKeyMoments, async (c) => c.json(await football.getKeyMoments(c.req.valid('param').id), 200));
   app.openapi(routes.matchStats, async (c) => c.json(await football.getStats(c.req.valid('param').id), 200));
   app.openapi(routes.team, async (c) => c.json(await football.getTeam(c.req.valid('param').id), 200));
   app.openapi(routes.teamMatches, async (c) =>

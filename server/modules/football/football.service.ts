@@ -7,6 +7,7 @@ import { compareMatchTime } from '../../../domain/match-order.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import type { Chalkboard } from '../../../domain/chalkboard.ts';
+import type { KeyMoments } from '../../../domain/key-moments.ts';
 import { replayPoint } from '../../../domain/chalkboard-actions.ts';
 import {
   competitionRulesSchema,
@@ -59,6 +60,7 @@ import {
   type SeasonRow,
 } from './football.queries.ts';
 import { listAveragePositions, readChalkboard } from './chalkboard.queries.ts';
+import { readKeyMoments } from './key-moments.queries.ts';
 import { createSearchService } from './search.service.ts';
 
 export class NotFoundError extends Error {
@@ -520,6 +522,18 @@ export function createFootballService(db: Kysely<Database>) {
       const match = await requireMatch(id);
       const point = match.replayOf ? replayPoint(match.clock, match.status, options.now ?? new Date()) : null;
       return readChalkboard(db, id, match.replayOf?.matchId ?? id, point, options.playerId);
+    },
+
+    /**
+     * The goals and big chances of a match with the actions that led to each
+     * (issue #22, the key-moment replay). A replay shows only the moments its
+     * clock has reached at `now`, as the chalkboard does.
+     */
+    async getKeyMoments(id: number, options: { now?: Date } = {}): Promise<KeyMoments> {
+      const match = await requireMatch(id);
+      const point = match.replayOf ? replayPoint(match.clock, match.status, options.now ?? new Date()) : null;
+      const teams = { homeId: match.home.id, awayId: match.away.id };
+      return readKeyMoments(db, id, match.replayOf?.matchId ?? id, teams, point);
     },
 
     async getStats(id: number): Promise<{ teams: TeamStats[]; players: PlayerStats[] }> {
