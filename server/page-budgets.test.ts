@@ -118,6 +118,7 @@ const pages: Array<[string, () => string]> = [
   ['league', () => `/league/${day.competitionCodes[0]}`],
   ['team', () => `/team/${day.teamIds[0]}`],
   ['match (live)', () => `/match/${day.matchIds[4]}`],
+  ['match highlight tab', () => `/match/${day.matchIds[4]}/highlight`],
   ['pricing', () => '/pricing'],
   ['sport plans', () => '/pricing-sport'],
 ];

@@ -1,35 +1,95 @@
+// The match page's highlight tab (issue #22): the match's highlight video when
+// there is one (another part of the issue puts it in the slot at the top), and
+// below it the key-moment replay drawn from the match's event data, or an
+// honest word when the data has none.
 import { data } from 'react-router';
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { z } from 'zod';
+import type { MatchSummary } from '../../domain/football-contracts.ts';
+import type { KeyMoments } from '../../domain/key-moments.ts';
+import { loadKeyMoments } from '../features/key-moments/key-moments.server.ts';
+import { deferred, deferredCodeLoaded } from '../lib/loading/deferred.tsx';
+import { numericIdSchema, parseParams } from '../lib/routing/params.ts';
 import { pageMeta } from '../lib/seo/seo.ts';
 import type { LiveMatchData } from '../lib/live/use-live.ts';
-import { formatMatchDate } from './match.tsx';
+import { formatMatchDate, useMatchData } from './match.tsx';
 import type { Route } from './+types/match-highlight-tab';
+
+// The replay's code is not part of the match page's first-load JavaScript (issue #5's budget): the server renders
+// it in full, the browser hydrates it when its chunk arrives (app/lib/loading/deferred.tsx).
+const KeyMomentReplay = deferred<{ match: MatchSummary; data: KeyMoments; initialSeq?: number }>(
+  async () => (await import('../features/key-moments/key-moment-replay.tsx')).KeyMomentReplay,
+);
 
 // Switching between the match centre and its highlight keeps the reader's place.
 export const handle = { breadcrumb: 'Highlight', preserveScroll: true };
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The parent validated the id when present; a highlight needs one.
-  if (!params.id) throw data(null, { status: 404 });
-  return null;
+  const { id } = parseParams(z.object({ id: numericIdSchema.optional() }), params);
+  if (id === undefined) throw data(null, { status: 404 });
+  const moment = numericIdSchema.safeParse(new URL(request.url).searchParams.get('moment') ?? '');
+  return { keyMoments: await loadKeyMoments(context, id), moment: moment.success ? moment.data : undefined };
+}
+
+// A client-side navigation waits for the replay's code as well as the data, so it comes with the page.
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [loaded] = await Promise.all([serverLoader(), deferredCodeLoaded()]);
+  return loaded;
 }
 
 export const meta: Route.MetaFunction = (args) => {
   // The title template of the match centre ('Arsenal v Chelsea, 14 Jan 2018 highlight | Scoreline').
-  const frame = args.matches.find((match) => match?.id === 'routes/match')?.loaderData as { live: LiveMatchData | null } | undefined;
+  const frame = args.matches.find((match) => match?.id === 'routes/match')?.loaderData as
+    { live: LiveMatchData | null } | undefined;
   const match = frame?.live?.match;
   if (!match) return pageMeta(args, { title: 'Match highlight', description: 'Video highlights of the match.' });
   const fixture = `${match.home.name} v ${match.away.name}`;
   return pageMeta(args, {
     title: `${fixture}, ${formatMatchDate(match.replayOf?.kickoffAt ?? match.kickoffAt)} highlight`,
-    description: `${match.competition.name}: video highlights of ${fixture}.`,
+    description: `${match.competition.name}: video highlights and key-moment replay of ${fixture}.`,
   });
 };
 
-export default function MatchHighlightTab() {
+function Notice({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <ComingSoon title="Highlight">
-      When a highlight video is available for this match it plays here; until then the match centre has the full story.
-    </ComingSoon>
+    <section className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">{children}</p>
+    </section>
+  );
+}
+
+export default function MatchHighlightTab({ loaderData }: Route.ComponentProps) {
+  const { match } = useMatchData();
+  const { keyMoments, moment } = loaderData;
+  let replay: React.ReactNode;
+  if (!keyMoments.hasActions)
+    replay = (
+      <Notice title="Key moments">
+        There is no event data for this match, so there is no key-moment replay. Replays are drawn from on-ball event
+        coordinates, which the data has for the Premier League 2017/18, the World Cup 2018 and Euro 2016 (and their
+        replays); the match centre has this match’s full story.
+      </Notice>
+    );
+  else if (keyMoments.moments.length === 0)
+    replay = (
+      <Notice title="Key moments">
+        {keyMoments.upTo
+          ? 'No goal or big chance yet: each one appears here, drawn on the pitch, once the replay reaches it.'
+          : `This match had no goal and no big chance to replay. ${keyMoments.bigChanceRule}`}
+      </Notice>
+    );
+  else replay = <KeyMomentReplay match={match} data={keyMoments} initialSeq={moment} />;
+  return (
+    <div className="space-y-4" data-testid="match-highlight">
+      {/* The match's highlight video (issue #22, the media catalogue) goes here, ABOVE the replay, when there is one. */}
+      {replay}
+      {keyMoments.hasActions ? (
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          Match event data: Pappalardo, L., Massucco, E. (2019) Soccer match event dataset, figshare — collected by
+          Wyscout, licensed CC BY 4.0.
+        </p>
+      ) : null}
+    </div>
   );
 }

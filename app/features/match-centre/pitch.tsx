@@ -66,9 +66,12 @@ export function Pitch({
   orientation = 'horizontal',
   className,
   label,
+  viewBox: shown,
   children,
 }: {
   orientation?: 'horizontal' | 'vertical';
+  /** Part of the horizontal pitch to show, in metres ('x y width height'): the whole pitch when omitted. */
+  viewBox?: string;
   className?: string;
   /** The picture's short description; omitted, the drawing is decoration (the page says it in words elsewhere). */
   label?: string;
@@ -76,9 +79,11 @@ export function Pitch({
 }) {
   const vertical = orientation === 'vertical';
   const margin = 3;
-  const viewBox = vertical
-    ? `${-margin} ${-margin} ${PITCH_WIDTH + 2 * margin} ${PITCH_LENGTH + 2 * margin}`
-    : `${-margin} ${-margin} ${PITCH_LENGTH + 2 * margin} ${PITCH_WIDTH + 2 * margin}`;
+  const viewBox =
+    shown ??
+    (vertical
+      ? `${-margin} ${-margin} ${PITCH_WIDTH + 2 * margin} ${PITCH_LENGTH + 2 * margin}`
+      : `${-margin} ${-margin} ${PITCH_LENGTH + 2 * margin} ${PITCH_WIDTH + 2 * margin}`);
   const a11y = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true as const };
   return (
     <svg viewBox={viewBox} className={className} {...a11y} focusable="false">
