@@ -264,7 +264,7 @@ test.describe('scroll', () => {
 
       await tab.click();
       await expect(page).toHaveURL(/\/match\/12\/highlight$/);
-      await expect(page.getByRole('heading', { level: 2, name: 'Highlight' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: 'Key moments', exact: true })).toBeVisible();
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       expect(await scrollY(page)).toBe(offset);
 
