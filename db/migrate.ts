@@ -21,6 +21,7 @@ import { localPaymentMigration } from './migrations/0015-local-payment.ts';
 import { plansCmsMigration } from './migrations/0016-plans-cms.ts';
 import { dealsMigration } from './migrations/0017-deals.ts';
 import { paymentMailMigration } from './migrations/0019-payment-mail.ts';
+import { mediaMigration } from './migrations/0020-media.ts';
 
 export const MIGRATIONS: readonly ScorelineMigration[] = [
   siteMigration,
@@ -41,6 +42,7 @@ export const MIGRATIONS: readonly ScorelineMigration[] = [
   plansCmsMigration,
   dealsMigration,
   paymentMailMigration,
+  mediaMigration,
 ];
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

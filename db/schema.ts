@@ -667,6 +667,42 @@ export interface OrderRefundTable {
   requested_at: Timestamp;
 }
 
+/** A video of the media catalogue (migration 0020, issue #22; docs/media.md). */
+export interface MediaVideoTable {
+  id: Id;
+  slug: string;
+  title: string;
+  description: Generated<string>;
+  kind: string;
+  category: string | null;
+  duration_seconds: Generated<number>;
+  poster: string | null;
+  source_type: string;
+  source: string;
+  captions: string | null;
+  access: string;
+  trailer_id: Ref | null;
+  match_id: Ref | null;
+  competition_id: Ref | null;
+  published_at: Timestamp;
+  unpublish_at: Timestamp | null;
+  demo: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface MediaVideoTeamTable {
+  video_id: Ref;
+  team_id: Ref;
+}
+
+/** Where a user stopped a video (resume). */
+export interface MediaPositionTable {
+  user_id: Ref;
+  video_id: Ref;
+  position_seconds: number;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   contact_message: ContactMessageTable;
   contact_reply: ContactReplyTable;
@@ -724,4 +760,7 @@ export interface Database {
   payment_reminder: PaymentReminderTable;
   payment_method: PaymentMethodTable;
   plan_trial: PlanTrialTable;
+  media_video: MediaVideoTable;
+  media_video_team: MediaVideoTeamTable;
+  media_position: MediaPositionTable;
 }

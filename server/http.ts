@@ -30,6 +30,8 @@ import { followingRoutes } from './modules/football/following.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { paymentRecordsRoutes } from './modules/payments/payments.records.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { mediaFilesRoutes } from './modules/media/media.files.ts';
 import { replayRoutes, testReplayRoutes } from './ingest/replay.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { sitemapRoutes } from './modules/site/sitemap.ts';
@@ -199,6 +201,7 @@ export function createHttpApp(options: HttpAppOptions) {
   followingRoutes(services.following, api);
   paymentsRoutes({ payments: services.payments, sessions: services.sessions, config }, api);
   paymentRecordsRoutes({ records: services.paymentRecords, sessions: services.sessions, config }, api);
+  mediaRoutes({ media: services.media, sessions: services.sessions, config }, api);
   liveRoutes(services.live.hub, api, { requestIdOf });
   replayRoutes(services.replays, api, config.TRUST_PROXY);
   if (services.config.ENABLE_TEST_ROUTES) testReplayRoutes(services.replays, api, services.clock);
@@ -230,6 +233,19 @@ export function createHttpApp(options: HttpAppOptions) {
 
   // sitemap.xml and robots.txt (issue #5, SEO): built from the database, so not static files.
   app.route('/', sitemapRoutes({ db: services.database.db, baseUrl: config.BASE_URL }));
+
+  // Stored videos' files (issue #22): premium ones only with a signed URL, checked again on every playlist.
+  app.route(
+    '/',
+    mediaFilesRoutes({
+      media: services.media,
+      mediaDir: config.MEDIA_DIR,
+      tokenKey: services.mediaTokenKey,
+      clock: services.clock,
+      sessionUser: async (request) => (await services.sessions.currentUser(request))?.id ?? null,
+      imageHost: config.IMAGE_HOST ?? null,
+    }),
+  );
 
   // Prometheus metrics (issue #17): route names, counts and process figures are for the operator, not
   // the public. Served only when METRICS_TOKEN is set, to `Authorization: Bearer <token>`; without it the

@@ -10,6 +10,7 @@ import { openDatabase } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedOnFirstStart } from '../db/seed/auto-seed.ts';
 import { createHttpApp } from './http.ts';
+import { ensureDemoCatalogue } from './modules/media/media.demo.ts';
 import { ConfigError, loadConfig, type Config } from './platform/config.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMetrics } from './platform/metrics.ts';
@@ -67,8 +68,9 @@ async function main() {
   );
 
   // First start of an empty database: import in the background while the site already answers.
+  let footballReady: Promise<unknown> = Promise.resolve();
   if (config.ROLE !== 'web' && config.AUTO_SEED) {
-    seedOnFirstStart(database, {
+    footballReady = seedOnFirstStart(database, {
       dataDir: config.DATA_DIR,
       fetchDir: path.resolve('var/data'),
       log: (message) => logger.info({ seed: true }, message),
@@ -80,6 +82,21 @@ async function main() {
       .catch((error: unknown) =>
         logger.error({ err: error }, 'first-start import failed; the database was left as it was'),
       );
+  }
+  // The demo video catalogue (issue #22), made when missing once the matches it links to are there.
+  if (config.MEDIA_DEMO) {
+    void footballReady
+      .then(() =>
+        ensureDemoCatalogue({
+          db: database.db,
+          mediaDir: config.MEDIA_DIR,
+          ffmpegPath: config.FFMPEG_PATH,
+          now: services.clock.now(),
+          add: (video) => services.media.add(video),
+          log: (message) => logger.info({ media: true }, message),
+        }),
+      )
+      .catch((error: unknown) => logger.error({ err: error }, 'media demo catalogue could not be made'));
   }
 
   // Live: follow the event log for this process's SSE clients; the ingest leader feeds it.

@@ -38,6 +38,8 @@ import {
   stripeApiAddress,
 } from './modules/payments/payments.stripe.ts';
 import { createLocalProvider } from './modules/payments/payments.local.ts';
+import { createMediaService, type MediaService } from './modules/media/media.service.ts';
+import { mediaTokenKey } from './modules/media/media.tokens.ts';
 import type { LiveBus } from './platform/bus.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { publicConfig, type Config, type PublicConfig } from './platform/config.ts';
@@ -92,6 +94,10 @@ export interface AppServices {
   paymentRecords: PaymentRecords;
   /** Receipts, refund notices (told by payments.onOrderChanged) and the expiry reminder job's work (issue #21). */
   paymentMail: PaymentMail;
+  /** The video catalogue, signed playback and playback positions (issue #22; docs/media.md). */
+  media: MediaService;
+  /** Signs and checks media URLs (server/modules/media/media.tokens.ts). */
+  mediaTokenKey: Uint8Array;
 }
 
 export function createServices(options: {
@@ -242,6 +248,15 @@ export function createServices(options: {
   paymentJobs.every('expiry-reminders', config.PAYMENT_REMINDER_CHECK_SECONDS * 1000, ({ now }) =>
     paymentMail.sendExpiryReminders(now),
   );
+  const mediaKey = mediaTokenKey(options.sessionSecret);
+  const media = createMediaService({
+    db,
+    clock,
+    tokenKey: mediaKey,
+    urlTtlSeconds: config.MEDIA_URL_TTL_SECONDS,
+    imageHost: config.IMAGE_HOST ?? null,
+    entitlements: async (userId) => (await payments.entitlements(userId)).map((item) => item.name),
+  });
   return {
     config: options.config,
     publicConfig: publicConfig(options.config),
@@ -287,5 +302,7 @@ export function createServices(options: {
     paymentJobs,
     paymentRecords,
     paymentMail,
+    media,
+    mediaTokenKey: mediaKey,
   };
 }

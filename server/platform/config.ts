@@ -127,9 +127,12 @@ export const configSchema = z.object({
   STRIPE_SECRET_KEY: optionalText.refine((value) => value === undefined || /^(sk|rk)_[A-Za-z0-9_]+$/.test(value), {
     message: 'must be a Stripe secret key (sk_live_…, sk_test_…) or restricted key (rk_…)',
   }),
-  STRIPE_WEBHOOK_SECRET: optionalText.refine((value) => value === undefined || /^whsec_[A-Za-z0-9+/=_-]+$/.test(value), {
-    message: 'must be the webhook endpoint’s signing secret (whsec_…)',
-  }),
+  STRIPE_WEBHOOK_SECRET: optionalText.refine(
+    (value) => value === undefined || /^whsec_[A-Za-z0-9+/=_-]+$/.test(value),
+    {
+      message: 'must be the webhook endpoint’s signing secret (whsec_…)',
+    },
+  ),
   // Stripe's API address; tests point it at a local fake (or a stripe-mock).
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
   // Bank transfer (the local provider, issue #21): offered unless turned off; the account the payer
@@ -178,6 +181,18 @@ export const configSchema = z.object({
         .optional(),
     )
     .optional(),
+
+  // Media (issue #22, docs/media.md): where stored videos' files live (playlists, segments, posters, captions).
+  MEDIA_DIR: z.string().trim().min(1).default('var/media'),
+  // How long a premium video's signed URL works, in seconds (ask POST /api/media/{id}/play again after).
+  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  // 1: make the generated demo catalogue (ffmpeg test patterns) at start when it is missing. 0: never.
+  MEDIA_DEMO: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('1')
+    .transform((value) => value === '1' || value === 'true'),
+  // The ffmpeg the demo catalogue is made with (Debian's package); absent: no demo videos, the site still starts.
+  FFMPEG_PATH: z.string().trim().min(1).default('/usr/bin/ffmpeg'),
 
   // Import the football data on the first start of an empty database (in the background).
   AUTO_SEED: z
@@ -289,7 +304,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const parsed = result.data;
   if (parsed.STRIPE_SECRET_KEY && !parsed.STRIPE_WEBHOOK_SECRET) {
-    throw new ConfigError(['STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (Stripe’s webhooks settle the orders)']);
+    throw new ConfigError([
+      'STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (Stripe’s webhooks settle the orders)',
+    ]);
   }
   return Object.freeze({
     ...parsed,
