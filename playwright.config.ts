@@ -46,6 +46,8 @@ export default defineConfig({
       PORT: String(PORT),
       BASE_URL: `http://127.0.0.1:${PORT}`,
       DATABASE_URL: `file:${E2E_DIR}/scoreline-e2e.db`,
+      // Each run's own media folder: the demo video catalogue (issue #22) is made in it at start.
+      MEDIA_DIR: `${E2E_DIR}/media`,
       ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
       ENABLE_TEST_ROUTES: '1',
       // scripts/test-e2e.sh imports the Wyscout Euro 2016 matches first; the rest would only slow the suite.

@@ -12,7 +12,16 @@ const children: ChildProcessWithoutNullStreams[] = [];
 
 function startServer(env: Record<string, string>) {
   const child = spawn(TSX, ['server/main.ts'], {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', AUTO_SEED: '0', DATABASE_URL: `file:${path.join(dir, 'main.db')}`, ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      AUTO_SEED: '0',
+      MEDIA_DEMO: '0',
+      DATABASE_URL: `file:${path.join(dir, 'main.db')}`,
+      ...env,
+    },
   });
   children.push(child);
   let stdout = '';
@@ -34,7 +43,8 @@ function startServer(env: Record<string, string>) {
 }
 
 beforeAll(() => {
-  if (!existsSync('build/server/index.js')) throw new Error('Run `npm run build` before this test (scripts/test.sh does).');
+  if (!existsSync('build/server/index.js'))
+    throw new Error('Run `npm run build` before this test (scripts/test.sh does).');
   dir = mkdtempSync(path.join(tmpdir(), 'scoreline-main-'));
   return () => rmSync(dir, { recursive: true, force: true });
 });

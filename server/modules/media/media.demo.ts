@@ -10,7 +10,7 @@
 // made, nothing fails) when ffmpeg is absent. A few seconds in all on two cores.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
@@ -208,6 +208,13 @@ export async function ensureDemoCatalogue(options: {
   const clips = await demoClips(db);
   const root = path.resolve(mediaDir, DEMO_FOLDER);
   await mkdir(root, { recursive: true });
+  // Temporary folders a crash left behind (older than ten minutes: not another node's work in progress).
+  for (const name of await readdir(root)) {
+    const folder = path.join(root, name);
+    if (name.startsWith('.tmp-') && Date.now() - (await stat(folder)).mtimeMs > 600_000) {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }
   const missing = clips.filter((clip) => !existsSync(path.join(root, clip.slug, 'master.m3u8')));
   // Two at a time: the machine has two cores and each ffmpeg is mostly one.
   const queue = [...missing];
