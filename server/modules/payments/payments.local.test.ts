@@ -195,6 +195,32 @@ describe.each(TEST_ENGINES)('bank transfer and staff refunds on %s', (engine) =>
     expect(await t.services.payments.entitlements(userId)).toEqual([]);
   });
 
+  it('finishes a refund whose process stopped before it settled: asking again settles it once', async () => {
+    const userId = users[4]!;
+    const order = await sandboxPaidOrder(userId);
+    // The refund was recorded and committed, then the process stopped before settling the provider's event.
+    await t.database.handle.db
+      .insertInto('order_refund')
+      .values({
+        order_id: order.id,
+        staff_id: STAFF.id,
+        reason: 'Asked before the restart',
+        amount_minor: order.amountMinor,
+        currency: order.currency,
+        requested_at: new Date(clock.now().getTime() - 2 * 60_000).toISOString(),
+      })
+      .execute();
+    expect((await t.services.payments.getOrder(userId, order.id))?.status).toBe('paid');
+    const again = await t.services.payments.refundOrder(order.id, STAFF, { reason: 'Asked before the restart' });
+    expect(again).toMatchObject({ ok: true, outcome: 'refunded', order: { status: 'refunded' } });
+    const history = await t.services.payments.orderHistory(order.id);
+    expect(history.filter((entry) => entry.to === 'refunded')).toHaveLength(1);
+    expect(await t.services.payments.refundOrder(order.id, STAFF, { reason: 'Third time' })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/refunded already/),
+    });
+  });
+
   it('refuses what the policy does not allow and changes nothing: pending, and paid more than 14 days ago', async () => {
     const userId = users[5]!;
     const { order: pending } = await localOrder(userId);

@@ -117,13 +117,28 @@ describe.each(TEST_ENGINES)('refunds settled by the provider’s webhook on %s',
     });
     expect(asked.map((item) => item.id)).toEqual([order.id]);
     expect((await payments.entitlements(userId)).length).toBe(3);
-    // One refund per order: a second is refused before the provider is asked again.
+    // One refund per order: a second at once is refused before the provider is asked again.
     expect(await payments.refundOrder(order.id, STAFF, { reason: 'Again' })).toMatchObject({
       ok: false,
       code: 'conflict',
-      message: expect.stringMatching(/refunded already/),
+      message: expect.stringMatching(/under way/),
     });
     expect(asked).toHaveLength(1);
+    expect(await payments.staffOrder(order.id)).toMatchObject({ status: 'paid', refund: { reason: 'Double charge' } });
+    // A minute on with no webhook yet: asking again asks the provider for the same refund (Stripe's
+    // idempotency key makes it one) and says it waits for the provider; the order stays paid.
+    await t.database.handle.db
+      .updateTable('order_refund')
+      .set({ requested_at: new Date(Date.now() - 2 * 60_000).toISOString() })
+      .where('order_id', '=', order.id)
+      .execute();
+    expect(await payments.refundOrder(order.id, STAFF, { reason: 'Again' })).toMatchObject({
+      ok: false,
+      code: 'conflict',
+      message: expect.stringMatching(/waiting for the provider/),
+    });
+    expect(asked.map((item) => item.id)).toEqual([order.id, order.id]);
+    expect((await payments.getOrder(userId, order.id))?.status).toBe('paid');
 
     const refunded = await payments.settle('stripe', {
       id: `evt_refund_${order.id}`,

@@ -262,7 +262,7 @@ export function createPaymentsStaff(deps: {
       const { reason } = parsed.data;
       if (!plausibleOrderId(orderId)) return NOT_FOUND;
       const now = clock.now();
-      type Asked = { ok: true; event?: ProviderEvent; provider: string } | StaffOrderFailure;
+      type Asked = { ok: true; event?: ProviderEvent; provider: string; again: boolean } | StaffOrderFailure;
       const asked = await inTransaction(db, async (trx): Promise<Asked> => {
         const row = await selectOrder(trx, orderId, { lock: { engine } });
         if (!row) return NOT_FOUND;
@@ -276,6 +276,28 @@ export function createPaymentsStaff(deps: {
         }
         const [paidAt, refund] = await Promise.all([selectPaidAt(trx, orderId), selectRefund(trx, orderId)]);
         const status = oneOf(ORDER_STATUSES, row.status, 'pending');
+        if (refund && status === 'paid' && now.getTime() - Date.parse(refund.requestedAt) < REFUND_RETRY_AFTER_MS) {
+          return {
+            ok: false,
+            code: 'conflict',
+            message: 'A refund of this order is under way: it has been refunded already once the provider confirms',
+          };
+        }
+        if (refund && status === 'paid') {
+          // Asked before and still paid: the process stopped before it settled the refund, or the provider's
+          // webhook has not come yet. Asking again is safe (providers refund an order once: Stripe by its
+          // idempotency key); a provider that answers with the event gets it settled now.
+          const answer = await provider.refund(orderOf(row), now);
+          if (!answer.ok) throw new ProviderRefusal(answer.message);
+          if (!answer.event) {
+            return {
+              ok: false,
+              code: 'conflict',
+              message: 'A refund of this order was asked already: it is waiting for the provider to confirm it',
+            };
+          }
+          return { ok: true, provider: provider.id, event: answer.event, again: true };
+        }
         const refusal = refundRefusal({ status, paidAt, refundRequestedAt: refund?.requestedAt ?? null }, now);
         if (refusal) return { ok: false, code: 'conflict', message: refusal.message };
         const taken = await insertRefund(trx, {
@@ -292,7 +314,7 @@ export function createPaymentsStaff(deps: {
         const answer = await provider.refund(orderOf(row), now);
         if (!answer.ok) throw new ProviderRefusal(answer.message);
         if (within) await within(trx);
-        return { ok: true, provider: provider.id, ...(answer.event ? { event: answer.event } : {}) };
+        return { ok: true, provider: provider.id, again: false, ...(answer.event ? { event: answer.event } : {}) };
       }).catch((error: unknown) => {
         if (error instanceof ProviderRefusal) {
           return {
@@ -310,8 +332,12 @@ export function createPaymentsStaff(deps: {
         });
         if (!settled.ok) {
           // The provider's event does not fit the order (it cannot, from our own providers): let staff try again.
-          await deleteRefund(db, orderId);
+          if (!asked.again) await deleteRefund(db, orderId);
           return { ok: false, code: 'conflict', message: settled.message };
+        }
+        // Asked again while another request settled it: that one refunded the order.
+        if (asked.again && settled.outcome !== 'applied') {
+          return { ok: false, code: 'conflict', message: 'This order has been refunded already: one refund per order' };
         }
       }
       const order = await staffOrder(orderId);
@@ -322,3 +348,6 @@ export function createPaymentsStaff(deps: {
 }
 
 class ProviderRefusal extends Error {}
+
+/** A refund asked this long ago whose order is still paid may be asked again (the one before never settled). */
+const REFUND_RETRY_AFTER_MS = 60_000;
