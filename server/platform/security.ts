@@ -34,9 +34,10 @@ export function contentSecurityPolicy(config: Config, nonce: string, path: strin
     'script-src': ["'self'", `'nonce-${nonce}'`, COLOUR_MODE_SCRIPT_HASH, ...analytics],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', ...images, ...analytics],
-    'connect-src': ["'self'", ...analytics],
+    // hls.js fetches a free video's segments from IMAGE_HOST (docs/media.md); a native player loads them as media.
+    'connect-src': ["'self'", ...images, ...analytics],
     'font-src': ["'self'"],
-    'media-src': ["'self'", 'blob:'],
+    'media-src': ["'self'", 'blob:', ...images],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
