@@ -1,5 +1,5 @@
 // How the CMS's orders screens name statuses and providers (issue #21).
-import type { OrderStatus, PaymentProvider } from '../../../domain/payments-contracts.ts';
+import type { OrderSource, OrderStatus } from '../../../domain/payments-contracts.ts';
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending: 'Pending',
@@ -9,8 +9,10 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   refunded: 'Refunded',
 };
 
-export const PROVIDER_LABELS: Record<PaymentProvider, string> = {
+/** Where an order came from: a payment provider, or a free trial (no payment). */
+export const PROVIDER_LABELS: Record<OrderSource, string> = {
   sandbox: 'Sandbox (test)',
   stripe: 'Stripe',
   local: 'Bank transfer',
+  trial: 'Free trial',
 };

@@ -3,7 +3,7 @@
 // of paying, 25 at a time (keyset pages, on the server). Scope cms:payments; each
 // order opens on its own page, where staff confirm transfers and refund.
 import { Form, useNavigation } from 'react-router';
-import { ORDER_STATUSES, PAYMENT_PROVIDERS } from '../../../domain/payments-contracts.ts';
+import { ORDER_STATUSES, ORDER_SOURCES } from '../../../domain/payments-contracts.ts';
 import { getServices } from '../../../server/router-context.server.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { inputClass } from '../../features/auth-forms/form-parts.tsx';
@@ -83,7 +83,7 @@ export default function CmsOrders({ loaderData }: Route.ComponentProps) {
           Paid with
           <select name="provider" defaultValue={filters.provider} className={inputClass}>
             <option value="">Any way</option>
-            {PAYMENT_PROVIDERS.map((provider) => (
+            {ORDER_SOURCES.map((provider) => (
               <option key={provider} value={provider}>
                 {PROVIDER_LABELS[provider]}
               </option>

@@ -14,6 +14,7 @@ import type { CmsActor } from '../cms/cms.schemas.ts';
 import type { PaymentProvider } from './payments.providers.ts';
 import { createSandboxProvider } from './payments.sandbox.ts';
 import { createPaymentsService, type PaymentsService } from './payments.service.ts';
+import { orderSearchSchema } from './payments.staff.schemas.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PASSWORD = 'correct horse battery staple';
@@ -325,6 +326,11 @@ describe.each(TEST_ENGINES)('the plans and payment methods staff manage, on %s',
     expect((await payments.me(user)).plan.id).toBe(monthly);
     expect(await payments.orderHistory(trial.order.id)).toEqual([
       expect.objectContaining({ from: null, to: 'paid', cause: `free trial of 7 days started by user ${user}` }),
+    ]);
+    // Staff see it as a trial, and can list trials on their own.
+    expect(await payments.staffOrder(trial.order.id)).toMatchObject({ provider: 'trial', amountMinor: 0 });
+    expect((await payments.searchOrders(orderSearchSchema.parse({ provider: 'trial' }))).orders).toEqual([
+      expect.objectContaining({ id: trial.order.id, provider: 'trial' }),
     ]);
 
     expect(await payments.startTrial(user, monthly)).toMatchObject({ ok: false, code: 'trial_used' });

@@ -2,7 +2,7 @@
 // screen and /api/cms/payments/orders read these shapes.
 import { z } from 'zod';
 import { isPlainLine } from '../../../domain/text.ts';
-import { CURRENCIES, ORDER_STATUSES, PAYMENT_PROVIDERS } from '../../../domain/payments-contracts.ts';
+import { CURRENCIES, ORDER_STATUSES, ORDER_SOURCES } from '../../../domain/payments-contracts.ts';
 
 export const ORDERS_PAGE_SIZE = 25;
 
@@ -16,7 +16,7 @@ export const orderSearchSchema = z.object({
   /** An order id (ord_…), a transfer reference (SL-…), or the start of the buyer's email address. */
   q: z.string().trim().max(100).refine(isPlainLine, 'Use one line of plain text').optional(),
   status: z.enum(ORDER_STATUSES).optional(),
-  provider: z.enum(PAYMENT_PROVIDERS).optional(),
+  provider: z.enum(ORDER_SOURCES).optional(),
   cursor: cursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(ORDERS_PAGE_SIZE),
 });
@@ -25,7 +25,7 @@ export type OrderSearch = z.infer<typeof orderSearchSchema>;
 export const staffOrderSchema = z.object({
   id: z.string(),
   status: z.enum(ORDER_STATUSES),
-  provider: z.enum(PAYMENT_PROVIDERS),
+  provider: z.enum(ORDER_SOURCES),
   amountMinor: z.number().int().nonnegative(),
   currency: z.enum(CURRENCIES),
   planId: z.number().int(),

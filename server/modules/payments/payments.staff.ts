@@ -19,7 +19,7 @@ import { inTransaction } from '../../../db/transaction.ts';
 import {
   CURRENCIES,
   ORDER_STATUSES,
-  PAYMENT_PROVIDERS,
+  ORDER_SOURCES,
   type Order,
   type OrderStatus,
 } from '../../../domain/payments-contracts.ts';
@@ -114,7 +114,7 @@ function toStaffOrder(row: StaffOrderRow): StaffOrder {
   return {
     id: row.id,
     status: oneOf(ORDER_STATUSES, row.status, 'pending'),
-    provider: oneOf(PAYMENT_PROVIDERS, row.provider, 'sandbox'),
+    provider: oneOf(ORDER_SOURCES, row.provider, 'sandbox'),
     amountMinor: row.amountMinor,
     currency: oneOf(CURRENCIES, row.currency, 'EUR'),
     planId: row.planId,
