@@ -39,6 +39,7 @@ function writeHls(root: string, folder: string) {
   writeFileSync(path.join(root, folder, '360p', 'index.m3u8'), VARIANT);
   writeFileSync(path.join(root, folder, '360p', 'init.mp4'), 'init');
   writeFileSync(path.join(root, folder, '360p', 'seg000.m4s'), 'segment-bytes');
+  writeFileSync(path.join(root, folder, '360p', 'seg001.ts'), 'transport-stream');
   writeFileSync(path.join(root, folder, 'poster.jpg'), 'jpeg');
   writeFileSync(path.join(root, folder, 'captions.vtt'), 'WEBVTT\n');
 }
@@ -252,6 +253,9 @@ describe.each(TEST_ENGINES)('the media API on %s', (engine) => {
     expect(master.status).toBe(200);
     expect(master.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
     expect(await master.text()).toContain('\n360p/index.m3u8');
+    const transport = await call('GET', `/media/v/${ids.highlight}/360p/seg001.ts`);
+    expect(transport.status).toBe(200);
+    expect(transport.headers.get('content-type')).toBe('video/mp2t');
     const segment = await call('GET', `/media/v/${ids.highlight}/360p/seg000.m4s`);
     expect(segment.status).toBe(200);
     expect(segment.headers.get('content-type')).toBe('video/iso.segment');
@@ -266,7 +270,9 @@ describe.each(TEST_ENGINES)('the media API on %s', (engine) => {
     expect(free.status).toBe(403);
     expect(((await free.json()) as { error: { code: string } }).error.code).toBe('premium_required');
     // The poster is public all the same: the offer shows it.
-    expect((await call('GET', `/media/v/${ids.premium}/poster.jpg`)).status).toBe(200);
+    const poster = await call('GET', `/media/v/${ids.premium}/poster.jpg`);
+    expect(poster.status).toBe(200);
+    expect(poster.headers.get('content-type')).toBe('image/jpeg');
     // A direct request for the playlist or a segment gets 403.
     for (const file of ['master.m3u8', '360p/index.m3u8', '360p/seg000.m4s', 'captions.vtt']) {
       const response = await call('GET', `/media/v/${ids.premium}/${file}`, { token: tokens.bob });
