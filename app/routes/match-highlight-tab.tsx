@@ -2,6 +2,7 @@
 // there is one (another part of the issue puts it in the slot at the top), and
 // below it the key-moment replay drawn from the match's event data, or an
 // honest word when the data has none.
+import { useEffect, useState } from 'react';
 import { data } from 'react-router';
 import { z } from 'zod';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
@@ -50,6 +51,40 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
+/** How often a replay in progress asks for the moments its clock has reached since. */
+const REPLAY_POLL_MS = 10_000;
+
+/**
+ * The key moments, kept current while a demo replay is in progress (`upTo` set): the new moments its clock has
+ * reached come from the API, without a reload. A finished match's never change.
+ */
+function useCurrentKeyMoments(initial: KeyMoments): KeyMoments {
+  const [current, setCurrent] = useState(initial);
+  const [seen, setSeen] = useState(initial);
+  if (seen !== initial) {
+    // A new loader answer (another match, a revalidation) replaces whatever was fetched.
+    setSeen(initial);
+    setCurrent(initial);
+  }
+  const inProgress = current.upTo !== null;
+  useEffect(() => {
+    if (!inProgress) return;
+    let stopped = false;
+    const timer = window.setInterval(() => {
+      fetch(`/api/matches/${current.matchId}/key-moments`, { cache: 'no-cache' })
+        .then(async (response) => {
+          if (response.ok && !stopped) setCurrent((await response.json()) as KeyMoments);
+        })
+        .catch(() => undefined);
+    }, REPLAY_POLL_MS);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+    };
+  }, [current.matchId, inProgress]);
+  return current;
+}
+
 function Notice({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
@@ -61,7 +96,8 @@ function Notice({ title, children }: { title: string; children: React.ReactNode 
 
 export default function MatchHighlightTab({ loaderData }: Route.ComponentProps) {
   const { match } = useMatchData();
-  const { keyMoments, moment } = loaderData;
+  const keyMoments = useCurrentKeyMoments(loaderData.keyMoments);
+  const { moment } = loaderData;
   let replay: React.ReactNode;
   if (!keyMoments.hasActions)
     replay = (

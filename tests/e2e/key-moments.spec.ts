@@ -2,7 +2,8 @@
 // (Euro 2016, Wyscout): the highlight tab steps through the six goals in order
 // by keyboard with the scorers, minutes and score visible; Play draws a
 // moment's actions one by one and moves on; with reduced motion each moment is
-// drawn whole at once; axe finds nothing in light or dark mode; screenshots at
+// drawn whole at once; a replay in progress gains moments without a reload;
+// axe finds nothing in light or dark mode; screenshots at
 // 390 and 1280 px.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -116,6 +117,25 @@ test('with reduced motion every moment is drawn whole at once', async ({ page, r
   const ball = replay.getByTestId('replay-ball');
   expect(await ball.evaluate((element) => getComputedStyle(element).transitionDuration)).toMatch(/^(0s|1e-05s)$/);
   await replay.getByRole('button', { name: 'Pause' }).click();
+});
+
+test('a replay in progress adds its moments as its clock reaches them, without a reload', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const found = await findMatch(request);
+  test.skip(!found, 'no Wyscout data in this run (scripts/e2e-seed.ts)');
+  // At 120× a match minute takes half a second: Pepe's chance (8') comes after about 4 seconds.
+  const created = await request.post('/api/replays', { data: { matchId: found!.match.id, speed: 120 } });
+  expect(created.status()).toBe(201);
+  const replay = ((await created.json()) as { match: MatchSummary }).match;
+  await page.goto(`/match/${replay.id}/highlight`);
+  await waitForHydration(page);
+  const counter = page.getByTestId('key-moment-replay').getByText(/^Moment \d+ of \d+$/);
+  await expect(counter).toBeVisible({ timeout: 30_000 });
+  const total = async () => Number(/of (\d+)/.exec((await counter.textContent()) ?? '')?.[1] ?? 0);
+  const first = await total();
+  await expect.poll(total, { timeout: 45_000 }).toBeGreaterThan(first);
+  // Never more than the whole match has.
+  expect(await total()).toBeLessThanOrEqual(found!.data.moments.length);
 });
 
 test.describe('axe, light and dark mode', () => {

@@ -1,5 +1,5 @@
 // The key-moment replay's data (issue #22) on real Wyscout matches (Euro
-// 2016): goals in order with the running score ending at the match's score,
+// 2016 and the World Cup 2018, penalties and own goals included): goals in order with the running score ending at the match's score,
 // chains that belong to the team of the moment and end in its shot, coordinates
 // in range, big chances by the stated rule, and the API route (cache headers,
 // 404/400, a match without event data, a replay in progress).
@@ -23,7 +23,7 @@ describe.skipIf(!hasData).each(TEST_ENGINES)('key moments on %s', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    await runSeed(t.database.handle, [createWyscoutStep({ competitions: ['euro-2016'] })], { dataDir: DATA_DIR });
+    await runSeed(t.database.handle, [createWyscoutStep({ competitions: ['euro-2016', 'world-cup-2018'] })], { dataDir: DATA_DIR });
   }, 240_000);
   afterAll(async () => {
     await t?.close();
@@ -52,12 +52,13 @@ describe.skipIf(!hasData).each(TEST_ENGINES)('key moments on %s', (engine) => {
     };
   }
 
-  it('replays every goal of every Euro 2016 match in order, ending at the stored score', async () => {
+  it('replays every goal of every Euro 2016 and World Cup 2018 match in order, ending at the stored score', async () => {
     const matches = await t.database.handle.db
       .selectFrom('match')
       .select(['id', 'home_team_id', 'away_team_id', 'home_score', 'away_score'])
       .execute();
-    expect(matches.length).toBe(51);
+    expect(matches.length).toBe(51 + 64);
+    const kinds = new Map<string, number>();
     for (const match of matches) {
       const body = await keyMoments(Number(match.id));
       expect(body.hasActions).toBe(true);
@@ -67,6 +68,13 @@ describe.skipIf(!hasData).each(TEST_ENGINES)('key moments on %s', (engine) => {
       // In match order, the score only ever goes up by one goal at a time.
       let previous = { home: 0, away: 0 };
       for (const moment of body.moments) {
+        kinds.set(moment.kind, (kinds.get(moment.kind) ?? 0) + 1);
+        if (moment.kind === 'own-goal') {
+          // The touch was the other team's: flipped into the direction of the team the goal counts for.
+          const touch = moment.steps.at(-1);
+          expect(touch?.teamId).not.toBe(moment.teamId);
+          expect(touch?.endX).toBe(100);
+        }
         const gained = moment.score.home - previous.home + (moment.score.away - previous.away);
         expect(gained).toBe(moment.outcome === 'goal' ? 1 : 0);
         previous = moment.score;
@@ -94,7 +102,12 @@ describe.skipIf(!hasData).each(TEST_ENGINES)('key moments on %s', (engine) => {
         }
       }
     }
-  }, 120_000);
+    // Every kind of moment occurs in these 115 matches (the World Cup 2018 alone had 12 own goals).
+    expect(kinds.get('own-goal')).toBeGreaterThanOrEqual(12);
+    expect(kinds.get('penalty-goal')).toBeGreaterThan(10);
+    expect(kinds.get('goal')).toBeGreaterThan(200);
+    expect(kinds.get('big-chance')).toBeGreaterThan(200);
+  }, 180_000);
 
   it("tells Portugal 3–3 Hungary's six goals in order with the scorers, the passes before them and their names", async () => {
     const match = await findMatch('Hungary', 'Portugal');
