@@ -91,13 +91,14 @@ test('Play draws a moment action by action, then moves on; Pause stops', async (
   const replay = page.getByTestId('key-moment-replay');
   await replay.getByRole('button', { name: 'Play' }).focus();
   await page.keyboard.press('Enter');
-  await expect(replay.getByRole('button', { name: 'Pause' })).toHaveAttribute('aria-pressed', 'true');
+  const pause = replay.getByRole('button', { name: 'Pause' });
+  await expect(pause).toBeFocused();
   // Drawn one by one: fewer than all at first, all of them later.
   expect(await drawnSteps(page)).toBeLessThan(first.steps.length);
   await expect.poll(() => drawnSteps(page), { timeout: 15_000 }).toBe(first.steps.length);
   await expect(replay.getByText(`Moment 2 of ${data.moments.length}`)).toBeVisible({ timeout: 10_000 });
   await page.keyboard.press('Enter');
-  await expect(replay.getByRole('button', { name: 'Play' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(replay.getByRole('button', { name: 'Play' })).toBeFocused();
   await expect.poll(() => drawnSteps(page)).toBe(data.moments[1]!.steps.length);
 });
 

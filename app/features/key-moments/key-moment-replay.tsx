@@ -333,7 +333,8 @@ export function KeyMomentReplay({
         >
           <span aria-hidden="true">←</span> Previous
         </button>
-        <button type="button" className={buttonClass} onClick={toggle} aria-pressed={playing}>
+        {/* Its name says what it does next (Play or Pause): no aria-pressed as well, or it would read "Pause, pressed". */}
+        <button type="button" className={buttonClass} onClick={toggle}>
           <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span> {playing ? 'Pause' : 'Play'}
         </button>
         <button
