@@ -60,6 +60,8 @@ test('admin with TOTP invites an editor who publishes a page and pins a match; a
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
   await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  // Signing out lands on /en: going on before it does interrupts that navigation (a retry in CI).
+  await expect(page).toHaveURL(`${BASE_URL}/en`);
   await page.goto('/cms/login');
   await waitForHydration(page);
   await page.getByLabel('Email address').fill(admin);

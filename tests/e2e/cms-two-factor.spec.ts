@@ -59,6 +59,8 @@ test('admin sets up two-factor sign-in, signs out, and signs in with the passwor
 
   // Sign out, then in: the password alone is not enough any more.
   await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  // Signing out lands on /en: going on before it does interrupts that navigation (a retry in CI).
+  await expect(page).toHaveURL(`${BASE_URL}/en`);
   await page.goto('/cms/login');
   await waitForHydration(page);
   await page.getByLabel('Email address').fill(admin);
