@@ -22,6 +22,7 @@ import { plansCmsMigration } from './migrations/0016-plans-cms.ts';
 import { dealsMigration } from './migrations/0017-deals.ts';
 import { paymentMailMigration } from './migrations/0019-payment-mail.ts';
 import { mediaMigration } from './migrations/0020-media.ts';
+import { mediaUploadsMigration } from './migrations/0021-media-uploads.ts';
 
 export const MIGRATIONS: readonly ScorelineMigration[] = [
   siteMigration,
@@ -43,6 +44,7 @@ export const MIGRATIONS: readonly ScorelineMigration[] = [
   dealsMigration,
   paymentMailMigration,
   mediaMigration,
+  mediaUploadsMigration,
 ];
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -695,6 +695,21 @@ export interface MediaVideoTeamTable {
   team_id: Ref;
 }
 
+/** An upload to transcode into HLS (migration 0021, issue #22): queued, running, done or failed. */
+export interface MediaTranscodeJobTable {
+  id: Id;
+  video_id: Ref;
+  input: string;
+  output: string;
+  status: string;
+  progress: Generated<number>;
+  attempts: Generated<number>;
+  error: string | null;
+  created_by: Ref | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** Where a user stopped a video (resume). */
 export interface MediaPositionTable {
   user_id: Ref;
@@ -763,4 +778,5 @@ export interface Database {
   media_video: MediaVideoTable;
   media_video_team: MediaVideoTeamTable;
   media_position: MediaPositionTable;
+  media_transcode_job: MediaTranscodeJobTable;
 }

@@ -21,6 +21,7 @@ import { cmsMatchesRoutes } from './modules/cms/cms-matches.routes.ts';
 import { cmsPagesRoutes } from './modules/cms/cms-pages.routes.ts';
 import { cmsSettingsRoutes } from './modules/cms/cms-settings.routes.ts';
 import { cmsHotMatchesRoutes } from './modules/cms/cms-hot-matches.routes.ts';
+import { cmsMediaRoutes, isMediaUploadRequest } from './modules/cms/cms-media.routes.ts';
 import { cmsOrdersRoutes } from './modules/cms/cms-orders.routes.ts';
 import { cmsPaymentsRoutes } from './modules/cms/cms-payments.routes.ts';
 import { cmsDealsRoutes } from './modules/cms/cms-deals.routes.ts';
@@ -142,7 +143,8 @@ export function createHttpApp(options: HttpAppOptions) {
   if (pageCacheTtlMs > 0) app.use('*', pageCache({ ttlMs: pageCacheTtlMs, nonce: nonceOf }));
 
   // 64 kB for every body, API and pages alike (server/platform/request-body.ts); GET is not touched.
-  app.use('*', requestBodyLimit());
+  // A CMS video upload is the one exception: it streams to disk under its own cap (MEDIA_UPLOAD_MAX_MB).
+  app.use('*', requestBodyLimit(undefined, isMediaUploadRequest));
 
   // CSRF (issue #6): a cross-site write that would ride on the session cookies is refused.
   app.use('*', async (c, next) => {
@@ -196,6 +198,7 @@ export function createHttpApp(options: HttpAppOptions) {
   cmsPaymentsRoutes({ guard: cmsGuard, payments: services.cms.payments }, api);
   cmsOrdersRoutes({ guard: cmsGuard, orders: services.cms.orders }, api);
   cmsDealsRoutes({ guard: cmsGuard, deals: services.cms.deals }, api);
+  cmsMediaRoutes({ guard: cmsGuard, media: services.cms.media }, api);
   footballRoutes(services.football, api);
   matchInsightRoutes(services.matchInsight, api);
   followingRoutes(services.following, api);

@@ -99,6 +99,12 @@ async function main() {
       .catch((error: unknown) => logger.error({ err: error }, 'media demo catalogue could not be made'));
   }
 
+  // Uploads staff made in the CMS are transcoded in the background, one at a time on each node; a job a
+  // crash or restart interrupted is queued again here (docs/media.md "CMS and uploads").
+  void services.media.transcoder
+    .start()
+    .catch((error: unknown) => logger.error({ err: error }, 'media transcoder could not start'));
+
   // Live: follow the event log for this process's SSE clients; the ingest leader feeds it.
   await services.live.start();
   // Payments jobs (order expiry, reminders) run on every node: each is safe to run on several at once.
@@ -129,7 +135,12 @@ async function main() {
     }, SHUTDOWN_GRACE_MS + 5_000);
     last.unref();
     // Streams end first, so their clients reconnect to another node; then requests drain.
-    const closingLive = Promise.allSettled([services.ingest.stop(), services.live.stop(), services.paymentJobs.stop()]);
+    const closingLive = Promise.allSettled([
+      services.ingest.stop(),
+      services.live.stop(),
+      services.paymentJobs.stop(),
+      services.media.transcoder.stop(),
+    ]);
     server.close(() => {
       void (async () => {
         try {

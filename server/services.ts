@@ -256,6 +256,11 @@ export function createServices(options: {
     urlTtlSeconds: config.MEDIA_URL_TTL_SECONDS,
     imageHost: config.IMAGE_HOST ?? null,
     entitlements: async (userId) => (await payments.entitlements(userId)).map((item) => item.name),
+    mediaDir: config.MEDIA_DIR,
+    ffmpegPath: config.FFMPEG_PATH,
+    ffprobePath: config.FFPROBE_PATH,
+    uploadMaxBytes: config.MEDIA_UPLOAD_MAX_MB * 1_048_576,
+    log: (message, details) => logger.info({ media: true, ...details }, message),
   });
   return {
     config: options.config,
@@ -285,6 +290,7 @@ export function createServices(options: {
       hotMatches,
       siteSettings,
       payments,
+      media,
     }),
     mailer,
     oidc: createOidcService({ config, stateKey: oidcStateKey(options.sessionSecret) }),

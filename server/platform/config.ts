@@ -193,6 +193,10 @@ export const configSchema = z.object({
     .transform((value) => value === '1' || value === 'true'),
   // The ffmpeg the demo catalogue is made with (Debian's package); absent: no demo videos, the site still starts.
   FFMPEG_PATH: z.string().trim().min(1).default('/usr/bin/ffmpeg'),
+  // The ffprobe that checks uploads and reads their duration (same Debian package as ffmpeg).
+  FFPROBE_PATH: z.string().trim().min(1).default('/usr/bin/ffprobe'),
+  // The largest video file staff may upload in the CMS, in megabytes (streamed to disk, refused past it).
+  MEDIA_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(20_000).default(500),
 
   // Import the football data on the first start of an empty database (in the background).
   AUTO_SEED: z

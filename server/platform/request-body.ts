@@ -22,9 +22,13 @@ const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** 413 past `maxBytes`: the JSON error body under /api, a short sentence for pages. */
-export function requestBodyLimit(maxBytes = MAX_BODY_BYTES): MiddlewareHandler {
+export function requestBodyLimit(
+  maxBytes = MAX_BODY_BYTES,
+  exempt?: (method: string, path: string) => boolean,
+): MiddlewareHandler {
   const limit = bodyLimit({ maxSize: maxBytes, onError: (c) => tooLarge(c, maxBytes) });
-  return (c, next) => (READ_ONLY_METHODS.has(c.req.method) ? next() : limit(c, next));
+  return (c, next) =>
+    READ_ONLY_METHODS.has(c.req.method) || exempt?.(c.req.method, c.req.path) ? next() : limit(c, next);
 }
 
 function tooLarge(c: Context, maxBytes: number): Response {
@@ -44,9 +48,7 @@ export function mediaType(header: string | null): string | null {
   return type === '' ? null : type;
 }
 
-export type PageFormCheck =
-  | { ok: true; request: Request }
-  | { ok: false; status: 400 | 415; message: string };
+export type PageFormCheck = { ok: true; request: Request } | { ok: false; status: 400 | 415; message: string };
 
 /**
  * Whether a page request's body is a form its action can read. Returns the

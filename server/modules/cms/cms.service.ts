@@ -25,6 +25,8 @@ import type { SiteSettingsService } from '../site/settings.service.ts';
 import { createCmsSettingsService, type CmsSettingsService } from './cms-settings.service.ts';
 import type { HotMatchesService } from '../football/hot-matches.service.ts';
 import { createCmsHotMatchesService, type CmsHotMatchesService } from './cms-hot-matches.service.ts';
+import { createCmsMediaService, type CmsMediaService } from './cms-media.service.ts';
+import type { MediaService } from '../media/media.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { createCmsPaymentsService, type CmsPaymentsService } from './cms-payments.service.ts';
 import { createCmsDealsService, type CmsDealsService } from './cms-deals.service.ts';
@@ -42,6 +44,7 @@ export interface CmsServices {
   settings: CmsSettingsService;
   /** Pins on the hot lists, with labels and their order (issue #20). */
   hotMatches: CmsHotMatchesService;
+  media: CmsMediaService;
   /** Accounts: search, view, ban, reset link, erasure (issue #20). */
   users: CmsUsersService;
   /** The contact form's inbox: read, handle, reply by mail (issue #20). */
@@ -73,6 +76,7 @@ export function createCmsServices(deps: {
   /** The live path's corrections (the ingest pipeline's), handed over by the composition root. */
   corrector: MatchCorrector;
   payments: PaymentsService;
+  media: MediaService;
 }): CmsServices {
   const audit = createAuditLog({ db: deps.db, clock: deps.clock });
   return {
@@ -89,5 +93,6 @@ export function createCmsServices(deps: {
     payments: createCmsPaymentsService({ db: deps.db, clock: deps.clock, payments: deps.payments, audit }),
     deals: createCmsDealsService({ payments: deps.payments, audit }),
     orders: createCmsOrdersService({ payments: deps.payments, directory: deps.directory, audit }),
+    media: createCmsMediaService({ db: deps.db, media: deps.media, audit }),
   };
 }

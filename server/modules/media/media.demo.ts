@@ -16,6 +16,7 @@ import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import type { MediaKind } from '../../../domain/media-contracts.ts';
+import { hlsOutputArgs } from './media.hls.ts';
 import { selectDemoMatches, selectVideoBySlug, type NewVideo } from './media.queries.ts';
 
 const run = promisify(execFile);
@@ -124,24 +125,13 @@ export async function encodeClip(ffmpegPath: string, clip: DemoClip, folder: str
   const label = existsSync(LABEL_FONT)
     ? `drawtext=fontfile=${LABEL_FONT}:text='DEMO · generated test pattern':x=(w-tw)/2:y=h-44:fontsize=20:fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=8,`
     : '';
-  const gop = 50; // 2 s at 25 fps: every segment starts with a keyframe.
   await run(
     ffmpegPath,
     [
       ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-threads', '2'],
       ...['-f', 'lavfi', '-i', `${clip.pattern}=s=640x360:r=25:d=${clip.seconds}`],
       ...['-f', 'lavfi', '-i', `sine=f=${clip.tone}:d=${clip.seconds}:sample_rate=48000`],
-      ...['-filter_complex', `[0:v]${label}split=3[hi][b][p];[b]scale=320:180[lo]`],
-      ...['-map', '[hi]', '-map', '[lo]', '-map', '1:a', '-map', '1:a'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-sc_threshold', '0'],
-      ...['-g', String(gop), '-keyint_min', String(gop), '-b:v:0', '800k', '-b:v:1', '250k'],
-      ...['-c:a', 'aac', '-b:a', '64k', '-ac', '2'],
-      ...['-f', 'hls', '-hls_time', '2', '-hls_playlist_type', 'vod', '-hls_segment_type', 'fmp4'],
-      ...['-hls_flags', 'independent_segments', '-master_pl_name', 'master.m3u8'],
-      ...['-var_stream_map', 'v:0,a:0,name:360p v:1,a:1,name:180p'],
-      ...['-hls_segment_filename', path.join(folder, '%v', 'seg%03d.m4s'), '-hls_fmp4_init_filename', 'init.mp4'],
-      path.join(folder, '%v', 'index.m3u8'),
-      ...['-map', '[p]', '-frames:v', '1', '-q:v', '4', path.join(folder, 'poster.jpg')],
+      ...hlsOutputArgs({ folder, video: '[0:v]', prefilter: label, audio: '1:a' }),
     ],
     { timeout: 60_000 },
   );

@@ -1,6 +1,6 @@
 // The media module's SQL (issue #22): the catalogue, its team links and playback positions. Both engines:
 // timestamps are written as ISO strings and read back through toIsoString.
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { toIsoString } from '../../../db/client.ts';
 import type { Database } from '../../../db/schema.ts';
 
@@ -102,6 +102,18 @@ function toRow(raw: RawVideo): VideoRow {
   };
 }
 
+/** A video whose upload is not transcoded yet (a job not done) is never public (migration 0021). */
+const notProcessing = (eb: ExpressionBuilder<Database, 'media_video'>) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('media_transcode_job')
+        .select('media_transcode_job.id')
+        .whereRef('media_transcode_job.video_id', '=', 'media_video.id')
+        .where('media_transcode_job.status', '<>', 'done'),
+    ),
+  );
+
 /** Published at `now`: from published_at (inclusive) until unpublish_at (exclusive). */
 export async function selectPublishedVideos(db: Db, filter: VideoFilter, now: Date): Promise<VideoRow[]> {
   const at = now.toISOString();
@@ -109,7 +121,8 @@ export async function selectPublishedVideos(db: Db, filter: VideoFilter, now: Da
     .selectFrom('media_video')
     .select(COLUMNS)
     .where('published_at', '<=', at)
-    .where((eb) => eb.or([eb('unpublish_at', 'is', null), eb('unpublish_at', '>', at)]));
+    .where((eb) => eb.or([eb('unpublish_at', 'is', null), eb('unpublish_at', '>', at)]))
+    .where(notProcessing);
   if (filter.kind) query = query.where('kind', '=', filter.kind);
   if (filter.access) query = query.where('access', '=', filter.access);
   if (filter.category) query = query.where('category', '=', filter.category);
@@ -133,6 +146,70 @@ export async function selectPublishedVideos(db: Db, filter: VideoFilter, now: Da
 export async function selectVideo(db: Db, id: number): Promise<VideoRow | null> {
   const raw = await db.selectFrom('media_video').select(COLUMNS).where('id', '=', id).executeTakeFirst();
   return raw ? toRow(raw) : null;
+}
+
+/** A video that is ready to play (no unfinished upload job), published or not. */
+export async function selectReadyVideo(db: Db, id: number): Promise<VideoRow | null> {
+  const raw = await db
+    .selectFrom('media_video')
+    .select(COLUMNS)
+    .where('id', '=', id)
+    .where(notProcessing)
+    .executeTakeFirst();
+  return raw ? toRow(raw) : null;
+}
+
+/** Every video, published or not, newest first; `q` matches every word in the title, description or slug (the CMS). */
+export async function selectCatalogue(db: Db, q: string, limit: number): Promise<VideoRow[]> {
+  let query = db.selectFrom('media_video').select(COLUMNS);
+  for (const word of q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8)) {
+    const pattern = `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(title)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(description)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(slug)`, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  const rows = await query.orderBy('id', 'desc').limit(limit).execute();
+  return rows.map(toRow);
+}
+
+/** Changes a video's stored fields (and its teams when given). */
+export async function updateVideoRow(
+  db: Db,
+  id: number,
+  video: Partial<Omit<NewVideo, 'slug' | 'demo'>>,
+): Promise<void> {
+  const values = {
+    ...(video.title !== undefined ? { title: video.title } : {}),
+    ...(video.description !== undefined ? { description: video.description } : {}),
+    ...(video.kind !== undefined ? { kind: video.kind } : {}),
+    ...(video.category !== undefined ? { category: video.category } : {}),
+    ...(video.durationSeconds !== undefined ? { duration_seconds: video.durationSeconds } : {}),
+    ...(video.poster !== undefined ? { poster: video.poster } : {}),
+    ...(video.sourceType !== undefined ? { source_type: video.sourceType } : {}),
+    ...(video.source !== undefined ? { source: video.source } : {}),
+    ...(video.captions !== undefined ? { captions: video.captions } : {}),
+    ...(video.access !== undefined ? { access: video.access } : {}),
+    ...(video.trailerId !== undefined ? { trailer_id: video.trailerId } : {}),
+    ...(video.matchId !== undefined ? { match_id: video.matchId } : {}),
+    ...(video.competitionId !== undefined ? { competition_id: video.competitionId } : {}),
+    ...(video.publishedAt !== undefined ? { published_at: video.publishedAt.toISOString() } : {}),
+    ...(video.unpublishAt !== undefined ? { unpublish_at: video.unpublishAt?.toISOString() ?? null } : {}),
+  };
+  if (Object.keys(values).length > 0) await db.updateTable('media_video').set(values).where('id', '=', id).execute();
+  if (video.teamIds !== undefined) {
+    await db.deleteFrom('media_video_team').where('video_id', '=', id).execute();
+    const teams = [...new Set(video.teamIds)];
+    if (teams.length > 0) {
+      await db
+        .insertInto('media_video_team')
+        .values(teams.map((teamId) => ({ video_id: id, team_id: teamId })))
+        .execute();
+    }
+  }
 }
 
 export async function selectVideoBySlug(db: Db, slug: string): Promise<VideoRow | null> {
@@ -193,7 +270,7 @@ export interface NewVideo {
 }
 
 export async function insertVideo(db: Db, video: NewVideo, now: Date): Promise<number> {
-  return await db.transaction().execute(async (trx) => {
+  const write = async (trx: Db) => {
     const row = await trx
       .insertInto('media_video')
       .values({
@@ -227,7 +304,9 @@ export async function insertVideo(db: Db, video: NewVideo, now: Date): Promise<n
         .execute();
     }
     return id;
-  });
+  };
+  // Inside the caller's transaction when it has one (the CMS writes its audit entry in the same one).
+  return db.isTransaction ? await write(db) : await db.transaction().execute(write);
 }
 
 export async function countDemoVideos(db: Db): Promise<number> {

@@ -15,8 +15,22 @@ import {
   type PlaybackPosition,
 } from '../../../domain/media-contracts.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { cmsVideoSchema, embedUrlOf, type CmsVideo, type CmsVideoInput } from '../../../domain/media-cms.ts';
+import {
+  createTranscoder,
+  insertJob,
+  receiveUpload,
+  selectLatestJobs,
+  updateJob,
+  UPLOAD_FOLDER,
+  type Transcoder,
+} from './media.transcode.ts';
+import { randomBytes } from 'node:crypto';
 import {
   insertVideo,
+  selectCatalogue,
+  selectReadyVideo,
+  updateVideoRow,
   selectPosition,
   selectPublishedVideos,
   selectTrailerOwners,
@@ -49,7 +63,32 @@ export interface MediaService {
   add(video: NewVideo): Promise<number>;
   /** A published video's stored row (for the file server). */
   publishedRow(id: number): Promise<VideoRow | null>;
+
+  // ---- The CMS (scope cms:media; server/modules/cms/cms-media.service.ts) ----
+  /** Every video, published or not, with its upload job (the CMS list). */
+  staffList(q: string, limit: number): Promise<CmsVideo[]>;
+  staffGet(id: number, trx?: Kysely<Database>): Promise<CmsVideo | null>;
+  /** Adds a video in `trx`; an upload source waits for its file (a job `awaiting_upload`). */
+  create(trx: Kysely<Database>, input: CmsVideoInput, by: number): Promise<number>;
+  /** Changes a video in `trx`; null when unknown. A new upload source waits for its file. */
+  update(trx: Kysely<Database>, id: number, input: CmsVideoInput, by: number): Promise<CmsVideo | null>;
+  /** Ends a video's publication now (unpublish_at = now); null when unknown. */
+  unpublish(trx: Kysely<Database>, id: number): Promise<CmsVideo | null>;
+  /** Streams an uploaded file for video `id`, checks it and queues its transcode. */
+  upload(id: number, body: ReadableStream<Uint8Array> | null, by: number): Promise<UploadResult>;
+  /** Queues a failed transcode again. */
+  retry(trx: Kysely<Database>, id: number): Promise<'queued' | 'not_found' | 'not_failed'>;
+  /** The background transcoder (started by main.ts; tests start and stop it). */
+  transcoder: Transcoder;
 }
+
+export type UploadResult =
+  | { ok: true; video: CmsVideo; bytes: number }
+  | {
+      ok: false;
+      code: 'not_found' | 'conflict' | 'payload_too_large' | 'unsupported_media' | 'empty';
+      message: string;
+    };
 
 export interface MediaServiceOptions {
   db: Kysely<Database>;
@@ -61,6 +100,12 @@ export interface MediaServiceOptions {
   imageHost: string | null;
   /** The names of the user's entitlements in force (payments.entitlements). */
   entitlements: (userId: number) => Promise<string[]>;
+  /** MEDIA_DIR, FFMPEG_PATH, FFPROBE_PATH, MEDIA_UPLOAD_MAX_MB (uploads). */
+  mediaDir?: string;
+  ffmpegPath?: string;
+  ffprobePath?: string;
+  uploadMaxBytes?: number;
+  log?: (message: string, details?: Record<string, unknown>) => void;
 }
 
 const isUrl = (value: string) => /^https?:\/\//i.test(value);
@@ -121,8 +166,114 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
   }
 
   async function publishedRow(id: number): Promise<VideoRow | null> {
-    const row = await selectVideo(db, id);
+    const row = await selectReadyVideo(db, id);
     return row && isPublished(row, clock.now()) ? row : null;
+  }
+
+  const mediaDir = options.mediaDir ?? 'var/media';
+  const transcoder = createTranscoder({
+    db,
+    clock,
+    mediaDir,
+    ffmpegPath: options.ffmpegPath ?? '/usr/bin/ffmpeg',
+    ffprobePath: options.ffprobePath ?? '/usr/bin/ffprobe',
+    ...(options.log ? { log: options.log } : {}),
+    onComplete: async (videoId, output) => {
+      await updateVideoRow(db, videoId, {
+        sourceType: 'hls',
+        source: `${output.folder}/master.m3u8`,
+        poster: `${output.folder}/poster.jpg`,
+        durationSeconds: output.durationSeconds,
+      });
+    },
+  });
+
+  async function staffVideos(rows: VideoRow[], trx: Kysely<Database> = db): Promise<CmsVideo[]> {
+    const ids = rows.map((row) => row.id);
+    const [teams, jobs] = await Promise.all([selectVideoTeams(trx, ids), selectLatestJobs(trx, ids)]);
+    const now = clock.now();
+    return rows.map((row) => {
+      const job = jobs.get(row.id) ?? null;
+      const state =
+        job && job.status !== 'done'
+          ? 'processing'
+          : isPublished(row, now)
+            ? 'published'
+            : Date.parse(row.publishedAt) > now.getTime()
+              ? 'scheduled'
+              : 'unpublished';
+      return cmsVideoSchema.parse({
+        id: row.id,
+        slug: row.slug,
+        title: row.title,
+        description: row.description,
+        kind: row.kind,
+        category: row.category,
+        access: row.access,
+        durationSeconds: row.durationSeconds,
+        sourceType: row.sourceType,
+        source: row.source,
+        posterUrl: row.poster && (!job || job.status === 'done') ? fileUrl(row, row.poster, null, false) : null,
+        trailerId: row.trailerId,
+        matchId: row.matchId,
+        competitionId: row.competitionId,
+        teamIds: teams.get(row.id) ?? [],
+        publishedAt: row.publishedAt,
+        unpublishAt: row.unpublishAt,
+        demo: row.demo,
+        state,
+        job: job
+          ? {
+              id: job.id,
+              status: job.status,
+              progress: job.progress,
+              attempts: job.attempts,
+              error: job.error,
+              updatedAt: job.updatedAt,
+            }
+          : null,
+      });
+    });
+  }
+
+  async function staffGet(id: number, trx: Kysely<Database> = db): Promise<CmsVideo | null> {
+    const row = await selectVideo(trx, id);
+    return row ? ((await staffVideos([row], trx))[0] ?? null) : null;
+  }
+
+  /** The stored fields of a CMS input (an upload's source is its folder under uploads/, filled when transcoded). */
+  function fieldsOf(input: CmsVideoInput, slug: string) {
+    const source =
+      input.sourceType === 'upload'
+        ? { sourceType: 'hls', source: `${UPLOAD_FOLDER}/${slug}/master.m3u8` }
+        : input.sourceType === 'embed'
+          ? { sourceType: 'embed', source: embedUrlOf(input.sourceUrl ?? '') ?? '' }
+          : { sourceType: input.sourceType, source: input.sourceUrl ?? '' };
+    return {
+      title: input.title,
+      description: input.description,
+      kind: input.kind,
+      category: input.category,
+      access: input.access,
+      trailerId: input.trailerId,
+      matchId: input.matchId,
+      competitionId: input.competitionId,
+      teamIds: input.teamIds,
+      unpublishAt: input.unpublishAt ? new Date(input.unpublishAt) : null,
+      ...source,
+    };
+  }
+
+  function slugOf(title: string): string {
+    const base = title
+      .normalize('NFKD')
+      .replace(/[^\w\s-]/g, '')
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]+/g, '-')
+      .slice(0, 60)
+      .replace(/-+$/, '');
+    return `${base || 'video'}-${randomBytes(3).toString('hex')}`;
   }
 
   const service: MediaService = {
@@ -191,6 +342,123 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
     },
 
     publishedRow,
+    transcoder,
+
+    async staffList(q, limit) {
+      return await staffVideos(await selectCatalogue(db, q, limit));
+    },
+
+    staffGet: (id, trx) => staffGet(id, trx),
+
+    async create(trx, input, by) {
+      const slug = slugOf(input.title);
+      const fields = fieldsOf(input, slug);
+      const id = await insertVideo(
+        trx,
+        {
+          slug,
+          ...fields,
+          durationSeconds: input.durationSeconds ?? 0,
+          poster: null,
+          captions: null,
+          publishedAt: input.publishedAt ? new Date(input.publishedAt) : clock.now(),
+          demo: false,
+        },
+        clock.now(),
+      );
+      if (input.sourceType === 'upload') {
+        await insertJob(
+          trx,
+          { videoId: id, status: 'awaiting_upload', input: '', output: `${UPLOAD_FOLDER}/${slug}`, by },
+          clock.now(),
+        );
+      }
+      return id;
+    },
+
+    async update(trx, id, input, by) {
+      const row = await selectVideo(trx, id);
+      if (!row) return null;
+      const jobs = await selectLatestJobs(trx, [id]);
+      const wasUpload = row.source.startsWith(`${UPLOAD_FOLDER}/`) && row.sourceType === 'hls';
+      const fields = fieldsOf(input, row.slug);
+      // An upload source that is already there keeps its files, poster and duration.
+      const keep = input.sourceType === 'upload' && wasUpload;
+      await updateVideoRow(trx, id, {
+        ...fields,
+        ...(keep
+          ? { sourceType: row.sourceType, source: row.source }
+          : { poster: input.sourceType === 'upload' ? null : row.poster }),
+        ...(input.durationSeconds !== null && input.sourceType !== 'upload'
+          ? { durationSeconds: input.durationSeconds }
+          : {}),
+        ...(input.publishedAt ? { publishedAt: new Date(input.publishedAt) } : {}),
+      });
+      if (input.sourceType === 'upload' && !keep && !jobs.get(id)) {
+        await insertJob(
+          trx,
+          { videoId: id, status: 'awaiting_upload', input: '', output: `${UPLOAD_FOLDER}/${row.slug}`, by },
+          clock.now(),
+        );
+      }
+      return await staffGet(id, trx);
+    },
+
+    async unpublish(trx, id) {
+      const row = await selectVideo(trx, id);
+      if (!row) return null;
+      const now = clock.now();
+      // Not yet published: the window closes where it starts.
+      const at = Date.parse(row.publishedAt) > now.getTime() ? new Date(row.publishedAt) : now;
+      await updateVideoRow(trx, id, { unpublishAt: at });
+      return await staffGet(id, trx);
+    },
+
+    async upload(id, body, by) {
+      const row = await selectVideo(db, id);
+      if (!row) return { ok: false, code: 'not_found', message: 'No such video' };
+      const job = (await selectLatestJobs(db, [id])).get(id);
+      if (!job)
+        return {
+          ok: false,
+          code: 'conflict',
+          message: 'This video’s source is not an upload: choose “Upload” as its source first',
+        };
+      if (job.status === 'queued' || job.status === 'running') {
+        return {
+          ok: false,
+          code: 'conflict',
+          message: 'This video’s upload is being transcoded: wait until it is done',
+        };
+      }
+      const folder = `${UPLOAD_FOLDER}/${row.slug}`;
+      const received = await receiveUpload({
+        body,
+        mediaDir,
+        folder: `${UPLOAD_FOLDER}/.incoming`,
+        maxBytes: options.uploadMaxBytes ?? 500 * 1_048_576,
+        ffprobePath: options.ffprobePath ?? '/usr/bin/ffprobe',
+      });
+      if (!received.ok) return received;
+      // The video's one job: waiting for its file, or failed (a new file replaces the old one).
+      if (job.status === 'awaiting_upload' || job.status === 'failed') {
+        await updateJob(db, job.id, { status: 'queued', input: received.file, progress: 0, error: null }, clock.now());
+      } else {
+        await insertJob(db, { videoId: id, status: 'queued', input: received.file, output: folder, by }, clock.now());
+      }
+      transcoder.kick();
+      const video = await staffGet(id);
+      if (!video) return { ok: false, code: 'not_found', message: 'No such video' };
+      return { ok: true, video, bytes: received.bytes };
+    },
+
+    async retry(trx, id) {
+      const job = (await selectLatestJobs(trx, [id])).get(id);
+      if (!job) return 'not_found';
+      if (job.status !== 'failed') return 'not_failed';
+      await updateJob(trx, job.id, { status: 'queued', progress: 0, error: null }, clock.now());
+      return 'queued';
+    },
   };
   return service;
 }
