@@ -15,6 +15,7 @@ export const CMS_SECTIONS: readonly CmsSection[] = [
   { to: '/cms/pages', label: 'Pages', scope: 'cms:pages' },
   { to: '/cms/matches', label: 'Matches', scope: 'cms:matches' },
   { to: '/cms/hot-matches', label: 'Hot matches', scope: 'cms:matches' },
+  { to: '/cms/media', label: 'Media', scope: 'cms:media' },
   { to: '/cms/users', label: 'Users', scope: 'cms:users' },
   { to: '/cms/messages', label: 'Messages', scope: 'cms:messages' },
   { to: '/cms/payments/orders', label: 'Orders', scope: 'cms:payments' },
