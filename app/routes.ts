@@ -20,6 +20,7 @@ export default [
     ]),
     route('en?/match-highlight/:id?', 'routes/match-highlight.tsx'),
     route('en?/movies', 'routes/movies.tsx'),
+    route('en?/movies/:id', 'routes/movie.tsx'),
     route('en?/pricing', 'routes/pricing.tsx'),
     route('en?/pricing-sport', 'routes/pricing-sport.tsx'),
     route('en?/payment/copy-link', 'routes/payment-copy-link.tsx'),

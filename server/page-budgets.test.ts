@@ -119,6 +119,9 @@ const pages: Array<[string, () => string]> = [
   ['team', () => `/team/${day.teamIds[0]}`],
   ['match (live)', () => `/match/${day.matchIds[4]}`],
   ['match highlight tab', () => `/match/${day.matchIds[4]}/highlight`],
+  ['movies', () => '/movies'],
+  ['football highlights', () => '/sport/football-1/highlights'],
+  ['match highlight list', () => '/match-highlight'],
   ['pricing', () => '/pricing'],
   ['sport plans', () => '/pricing-sport'],
 ];

@@ -8,12 +8,16 @@ import { z } from 'zod';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
 import type { KeyMoments } from '../../domain/key-moments.ts';
 import { loadKeyMoments } from '../features/key-moments/key-moments.server.ts';
+import { loadViewer } from '../features/media/media.server.ts';
+import { Player } from '../features/media/player.tsx';
+import { AppLink } from '../components/app-link.tsx';
 import { deferred, deferredCodeLoaded } from '../lib/loading/deferred.tsx';
 import { numericIdSchema, parseParams } from '../lib/routing/params.ts';
 import { pageMeta } from '../lib/seo/seo.ts';
 import type { LiveMatchData } from '../lib/live/use-live.ts';
 import { formatMatchDate, useMatchData } from './match.tsx';
 import type { Route } from './+types/match-highlight-tab';
+import { getServices } from '../../server/router-context.server.ts';
 
 // The replay's code is not part of the match page's first-load JavaScript (issue #5's budget): the server renders
 // it in full, the browser hydrates it when its chunk arrives (app/lib/loading/deferred.tsx).
@@ -29,7 +33,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { id } = parseParams(z.object({ id: numericIdSchema.optional() }), params);
   if (id === undefined) throw data(null, { status: 404 });
   const moment = numericIdSchema.safeParse(new URL(request.url).searchParams.get('moment') ?? '');
-  return { keyMoments: await loadKeyMoments(context, id), moment: moment.success ? moment.data : undefined };
+  const [keyMoments, videos, viewer] = await Promise.all([
+    loadKeyMoments(context, id),
+    getServices(context).media.list({ kind: 'highlight', matchId: id, limit: 1 }),
+    loadViewer(context),
+  ]);
+  return { keyMoments, video: videos[0] ?? null, viewer, moment: moment.success ? moment.data : undefined };
 }
 
 // A client-side navigation waits for the replay's code as well as the data, so it comes with the page.
@@ -97,7 +106,7 @@ function Notice({ title, children }: { title: string; children: React.ReactNode 
 export default function MatchHighlightTab({ loaderData }: Route.ComponentProps) {
   const { match } = useMatchData();
   const keyMoments = useCurrentKeyMoments(loaderData.keyMoments);
-  const { moment } = loaderData;
+  const { moment, video, viewer } = loaderData;
   let replay: React.ReactNode;
   if (!keyMoments.hasActions)
     replay = (
@@ -118,7 +127,27 @@ export default function MatchHighlightTab({ loaderData }: Route.ComponentProps) 
   else replay = <KeyMomentReplay match={match} data={keyMoments} initialSeq={moment} />;
   return (
     <div className="space-y-4" data-testid="match-highlight">
-      {/* The match's highlight video (issue #22, the media catalogue) goes here, ABOVE the replay, when there is one. */}
+      {/* The match's highlight video (issue #22, the media catalogue), ABOVE the replay, when there is one. */}
+      {video ? (
+        <section
+          aria-labelledby="highlight-video"
+          className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+        >
+          <h2 id="highlight-video" className="mb-2 text-lg font-semibold">
+            Highlight video
+          </h2>
+          <Player key={video.id} item={video} signedIn={viewer.signedIn} />
+          <p className="mt-2 text-sm">
+            {video.demo ? 'Demo content: a generated test pattern, not match footage. ' : ''}
+            <AppLink
+              to={`/match-highlight/${video.id}`}
+              className="font-semibold text-sky-800 underline dark:text-sky-300"
+            >
+              Open the highlight page
+            </AppLink>
+          </p>
+        </section>
+      ) : null}
       {replay}
       {keyMoments.hasActions ? (
         <p className="text-xs text-slate-600 dark:text-slate-400">

@@ -1,27 +1,110 @@
+// /match-highlight/{id} (issue #22): one highlight video (the id is the video's) with its match's score and
+// links to the match and the teams. Without an id: the latest highlight videos.
 import { z } from 'zod';
-import { ComingSoon } from '../components/coming-soon.tsx';
+import type { MatchSummary } from '../../domain/football-contracts.ts';
+import { AppLink } from '../components/app-link.tsx';
 import { PageHeader } from '../components/page-header.tsx';
+import { loadVideo, loadViewer } from '../features/media/media.server.ts';
+import { MediaCard } from '../features/media/media-card.tsx';
+import { Player } from '../features/media/player.tsx';
+import { deferredCodeLoaded } from '../lib/loading/deferred.tsx';
 import { numericIdSchema, parseParams } from '../lib/routing/params.ts';
 import { pageMeta } from '../lib/seo/seo.ts';
 import type { Route } from './+types/match-highlight';
+import { getServices } from '../../server/router-context.server.ts';
 
 export const handle = { breadcrumb: 'Match highlights' };
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const { id } = parseParams(z.object({ id: numericIdSchema.optional() }), params);
-  return { id: id ?? null };
+  const { media, football } = getServices(context);
+  if (id === undefined)
+    return { item: null, match: null, viewer: null, latest: await media.list({ kind: 'highlight', limit: 24 }) };
+  const [item, viewer] = await Promise.all([loadVideo(context, id), loadViewer(context)]);
+  let match: MatchSummary | null = null;
+  if (item.links.matchId !== null) match = await football.getMatch(item.links.matchId).catch(() => null);
+  return { item, match, viewer, latest: [] };
+}
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [loaded] = await Promise.all([serverLoader(), deferredCodeLoaded()]);
+  return loaded;
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: 'Match highlights', description: 'Video highlights of football matches.' });
+  pageMeta(args, {
+    title: args.loaderData?.item?.title ?? 'Match highlights',
+    description: args.loaderData?.item?.description || 'Video highlights of football matches.',
+  });
+
+function Score({ match }: { match: MatchSummary }) {
+  const team = (side: MatchSummary['home']) => (
+    <AppLink to={`/team/${side.id}`} className="font-semibold text-sky-800 underline dark:text-sky-300">
+      {side.name}
+    </AppLink>
+  );
+  return (
+    <section
+      aria-label="The match"
+      className="mb-4 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {match.competition.name} ·{' '}
+        {new Date(match.kickoffAt).toLocaleDateString('en-GB', { dateStyle: 'medium', timeZone: 'UTC' })}
+      </p>
+      <p className="mt-1 flex flex-wrap items-center gap-2 text-lg" data-testid="highlight-score">
+        {team(match.home)}
+        <span className="font-bold tabular-nums">
+          {match.score.home ?? '–'}–{match.score.away ?? '–'}
+        </span>
+        {team(match.away)}
+      </p>
+      <p className="mt-2 flex flex-wrap gap-4 text-sm">
+        <AppLink to={`/match/${match.id}`} className="font-semibold text-sky-800 underline dark:text-sky-300">
+          Match centre
+        </AppLink>
+        <AppLink to={`/match/${match.id}/highlight`} className="font-semibold text-sky-800 underline dark:text-sky-300">
+          Key-moment replay
+        </AppLink>
+      </p>
+    </section>
+  );
+}
 
 export default function MatchHighlight({ loaderData }: Route.ComponentProps) {
+  const { item, match, viewer, latest } = loaderData;
+  if (!item || !viewer)
+    return (
+      <>
+        <PageHeader title="Match highlights" />
+        {latest.length > 0 ? (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+            {latest.map((video) => (
+              <li key={video.id}>
+                <MediaCard item={video} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>No highlight video is published yet.</p>
+        )}
+      </>
+    );
   return (
-    <>
-      <PageHeader title="Match highlights" />
-      <ComingSoon title={loaderData.id ? `Highlight ${loaderData.id}` : 'Latest highlights'}>
-        Highlight videos play here, with the match score and key moments beside them.
-      </ComingSoon>
-    </>
+    <article>
+      <PageHeader title={item.title}>
+        {item.demo ? 'Demo content: a generated test pattern, not match footage.' : null}
+      </PageHeader>
+      {match ? <Score match={match} /> : null}
+      <Player key={item.id} item={item} signedIn={viewer.signedIn} />
+      {item.description ? (
+        <p className="mt-4 max-w-3xl text-slate-800 dark:text-slate-200">{item.description}</p>
+      ) : null}
+      <p className="mt-4">
+        <AppLink to="/sport/football-1/highlights" className="font-semibold text-sky-800 underline dark:text-sky-300">
+          All highlights
+        </AppLink>
+      </p>
+    </article>
   );
 }

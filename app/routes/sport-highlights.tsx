@@ -1,7 +1,9 @@
-// Football highlights (issue #5). Video pages arrive with the media work; until
-// then this lists the latest finished matches that have event data (timeline,
-// stats, chalkboard), newest first, each linking to its match page.
+// Football highlights (issues #5, #22): the latest highlight videos by competition and date (newest first,
+// each to its /match-highlight/{id} page), then the latest finished matches that have event data — their
+// key-moment replay on the match page's Highlight tab, plus timeline, stats and chalkboard.
+import type { MediaItem } from '../../domain/media-contracts.ts';
 import { PageHeader } from '../components/page-header.tsx';
+import { MediaCard } from '../features/media/media-card.tsx';
 import { formatDay } from '../features/match-list/dates.ts';
 import { visitorSettings } from '../features/match-list/day.server.ts';
 import { EmptyState, SpoilerToggle, useListView, CompetitionGroups } from '../features/match-list/match-list.tsx';
@@ -13,12 +15,31 @@ import { getServices } from '../../server/router-context.server.ts';
 export const handle = { breadcrumb: 'Football highlights' };
 
 const RECENT_LIMIT = 30;
+const VIDEO_LIMIT = 24;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { timeZone, timeZoneSource, spoilerSafe } = visitorSettings(request);
-  const { football } = getServices(context);
-  const matches = await football.listRecentMatchesWithEvents(RECENT_LIMIT);
-  return { timeZone, timeZoneSource, spoilerSafe, matches };
+  const { football, media } = getServices(context);
+  const [matches, videos] = await Promise.all([
+    football.listRecentMatchesWithEvents(RECENT_LIMIT),
+    media.list({ kind: 'highlight', limit: VIDEO_LIMIT }),
+  ]);
+  // Each video under its match's competition, with the match's date; newest match first.
+  const withMatch = await Promise.all(
+    videos.map(async (item) => {
+      const match = item.links.matchId === null ? null : await football.getMatch(item.links.matchId).catch(() => null);
+      return {
+        item,
+        competition: match?.competition.name ?? 'Other highlights',
+        date: match?.replayOf?.kickoffAt ?? match?.kickoffAt ?? item.publishedAt,
+      };
+    }),
+  );
+  withMatch.sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
+  const byCompetition = new Map<string, Array<{ item: MediaItem; date: string }>>();
+  for (const entry of withMatch)
+    byCompetition.set(entry.competition, [...(byCompetition.get(entry.competition) ?? []), entry]);
+  return { timeZone, timeZoneSource, spoilerSafe, matches, highlights: [...byCompetition] };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -38,9 +59,36 @@ export default function SportHighlights({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Football highlights">
-        Video highlights arrive soon. Meanwhile, these recent matches have their full story on the match page: timeline,
-        stats and shot maps.
+        The latest highlight videos, then recent matches with a key-moment replay drawn from their event data.
       </PageHeader>
+      <section aria-labelledby="highlight-videos" className="mb-8">
+        <h2 id="highlight-videos" className="mb-2 text-xl font-semibold">
+          Highlight videos
+        </h2>
+        {loaderData.highlights.length > 0 ? (
+          loaderData.highlights.map(([competition, entries]) => (
+            <section key={competition} aria-label={competition} className="mb-4">
+              <h3 className="mb-2 font-semibold">{competition}</h3>
+              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+                {entries.map(({ item, date }) => (
+                  <li key={item.id}>
+                    <MediaCard item={item} />
+                    <p className="mt-1 text-xs text-slate-700 dark:text-slate-300">
+                      {formatDay(localDateIn(new Date(date), view.timeZone))}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))
+        ) : (
+          <EmptyState>No highlight video is published yet.</EmptyState>
+        )}
+      </section>
+      <h2 className="mb-1 text-xl font-semibold">Key-moment replays</h2>
+      <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">
+        Matches with event data: the Highlight tab of each match replays its goals and big chances on a pitch.
+      </p>
       <div className="mb-4 flex justify-end">
         <SpoilerToggle spoiler={view.spoiler} />
       </div>
@@ -48,9 +96,9 @@ export default function SportHighlights({ loaderData }: Route.ComponentProps) {
         <div className="space-y-6">
           {[...days].map(([day, matches]) => (
             <section key={day} aria-labelledby={`day-${day}`}>
-              <h2 id={`day-${day}`} className="mb-2 text-lg font-semibold">
+              <h3 id={`day-${day}`} className="mb-2 text-lg font-semibold">
                 {formatDay(day)}
-              </h2>
+              </h3>
               <CompetitionGroups
                 listId={`day-${day}`}
                 matches={[...matches].reverse()}

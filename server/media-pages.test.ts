@@ -1,0 +1,195 @@
+// The media pages (issue #22) through the real app and the production build: /movies (rails, grid, search,
+// the free/premium filter, a 400 for a filter the form never sends), a film's page for a guest, a free
+// member (poster, trailer, the "Premium" offer to /pricing, no film player) and a Premium member (the
+// film's player), /match-highlight/{id} and the highlights page's video list.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createdOrderSchema, plansSchema } from '../domain/payments-contracts.ts';
+import { createPageApp } from '../tests/helpers/page-app.ts';
+import type { NewVideo } from './modules/media/media.queries.ts';
+import { signatureHeader } from './modules/payments/payments.sandbox.ts';
+
+const ORIGIN = 'http://scoreline.test';
+const SECRET = 'webhook-secret-webhook-secret-0123456789';
+const HOUR = 3_600_000;
+
+/** The page's visible text (the serialized loader data after it left out). */
+const textOf = (html: string) =>
+  html
+    .slice(0, html.includes('window.__reactRouterContext') ? html.indexOf('window.__reactRouterContext') : undefined)
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
+
+function video(slug: string, values: Partial<NewVideo> = {}): NewVideo {
+  return {
+    slug,
+    title: slug,
+    description: '',
+    kind: 'movie',
+    category: null,
+    durationSeconds: 95,
+    poster: `${slug}/poster.jpg`,
+    sourceType: 'hls',
+    source: `${slug}/master.m3u8`,
+    captions: null,
+    access: 'free',
+    trailerId: null,
+    matchId: null,
+    competitionId: null,
+    teamIds: [],
+    publishedAt: new Date(Date.now() - HOUR),
+    unpublishAt: null,
+    demo: false,
+    ...values,
+  };
+}
+
+describe('the media pages', () => {
+  let t: Awaited<ReturnType<typeof createPageApp>>;
+  let mediaDir = '';
+  const ids = { trailer: 0, premium: 0, free: 0, highlight: 0 };
+  const cookies = { free: '', premium: '' };
+
+  const get = async (target: string, as?: keyof typeof cookies) =>
+    await t.app.request(`${ORIGIN}${target}`, { headers: as ? { Cookie: cookies[as] } : {} });
+  const page = async (target: string, as?: keyof typeof cookies) => {
+    const response = await get(target, as);
+    expect(response.status, target).toBe(200);
+    return await response.text();
+  };
+
+  beforeAll(async () => {
+    mediaDir = mkdtempSync(path.join(tmpdir(), 'scoreline-media-pages-'));
+    t = await createPageApp({ env: { PAYMENT_WEBHOOK_SECRET: SECRET, MEDIA_DIR: mediaDir } });
+    const tokens: Record<string, string> = {};
+    for (const [index, name] of (['free', 'premium'] as const).entries()) {
+      const result = await t.services.accounts.register(
+        { email: `${name}-media@example.com`, password: 'a long walk on the pitch' },
+        { ip: `198.51.100.${index + 60}`, userAgent: 'vitest' },
+      );
+      if (!result.ok) throw new Error(result.message);
+      tokens[name] = result.session.token.access_token;
+      cookies[name] = `scoreline_access=${result.session.token.access_token}`;
+    }
+    // The Premium member pays for a plan (sandbox order + its signed webhook).
+    const plans = plansSchema.parse(await (await t.app.request(`${ORIGIN}/api/plans`)).json()).plans;
+    const planId = plans.find((plan) => plan.code === 'premium-monthly')!.id;
+    const ordered = await t.app.request(`${ORIGIN}/api/payments/orders`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${tokens.premium}`, Origin: ORIGIN },
+      body: JSON.stringify({ planId, provider: 'sandbox' }),
+    });
+    expect(ordered.status).toBe(201);
+    const { order } = createdOrderSchema.parse(await ordered.json());
+    const raw = JSON.stringify({
+      id: `evt-${order.id}`,
+      type: 'payment.succeeded',
+      created: Math.floor(Date.now() / 1000),
+      data: { orderId: order.id, amount: order.amountMinor, currency: order.currency },
+    });
+    const at = Math.floor(Date.now() / 1000);
+    const hook = await t.services.payments.receiveWebhook(
+      'sandbox',
+      raw,
+      new Headers({ 'Scoreline-Signature': signatureHeader(SECRET, at, raw) }),
+    );
+    expect(hook.ok).toBe(true);
+
+    const add = (value: NewVideo) => t.services.media.add(value);
+    ids.trailer = await add(video('trailer', { kind: 'clip', title: 'Pressing: the trailer', durationSeconds: 8 }));
+    ids.premium = await add(
+      video('premium-film', {
+        title: 'The Art of Pressing',
+        description: 'How a team wins the ball back high up the pitch.',
+        access: 'premium',
+        category: 'Training ground',
+        trailerId: ids.trailer,
+        durationSeconds: 3725,
+      }),
+    );
+    ids.free = await add(video('free-doc', { title: 'The Groundsman', kind: 'documentary', category: 'Legends' }));
+    ids.highlight = await add(video('highlight', { kind: 'highlight', title: 'Highlights: A 2–1 B' }));
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    rmSync(mediaDir, { recursive: true, force: true });
+  });
+
+  it('/movies shows rails by category and a grid of cards with poster, duration and the Premium badge', async () => {
+    const html = await page('/movies');
+    const text = textOf(html);
+    expect(text).toContain('Training ground');
+    expect(text).toContain('Legends');
+    expect(text).toContain('All films');
+    const grid = textOf(html.slice(html.indexOf('data-testid="film-grid"')));
+    expect(grid).toContain('Duration 1:02:05 Premium The Art of Pressing');
+    expect(grid).toContain('Duration 1:35 The Groundsman');
+    // Trailers and highlights are not films.
+    expect(grid).not.toContain('Pressing: the trailer');
+    expect(grid).not.toContain('Highlights: A 2–1 B');
+    expect(html).toContain(`href="/movies/${ids.premium}"`);
+    expect(html).toContain('src="/media/v/');
+  });
+
+  it('/movies searches and filters free or premium; a filter the form never sends is a 400', async () => {
+    const free = textOf(await page('/movies?access=free'));
+    expect(free).toContain('Search results');
+    expect(free).toContain('The Groundsman');
+    expect(free).not.toContain('The Art of Pressing');
+    const premium = textOf(await page('/movies?access=premium'));
+    expect(premium).toContain('The Art of Pressing');
+    expect(premium).not.toContain('The Groundsman');
+    const search = textOf(await page('/movies?q=ball+back'));
+    expect(search).toContain('The Art of Pressing');
+    expect(search).not.toContain('The Groundsman');
+    expect(textOf(await page('/movies?q=nothing-like-this'))).toContain('No film matches this search.');
+    expect((await get('/movies?access=gold')).status).toBe(400);
+  });
+
+  it('a guest and a free member see the poster, the trailer and the Premium offer, never the film’s player', async () => {
+    for (const as of [undefined, 'free'] as const) {
+      const html = await page(`/movies/${ids.premium}`, as);
+      const text = textOf(html);
+      expect(text).toContain('Watch the full film with Premium');
+      expect(html).toContain('href="/pricing"');
+      expect(html).toContain(`alt="Poster of The Art of Pressing"`);
+      expect(text).toContain('Trailer (free, 0:08)');
+      expect(text).toContain('How a team wins the ball back high up the pitch.');
+      // One player only: the trailer's.
+      expect(html.match(/data-testid="video-player"/g)).toHaveLength(1);
+      expect(html).toContain('aria-label="Video player: Pressing: the trailer"');
+      expect(text.includes('Already premium? Sign in')).toBe(as === undefined);
+    }
+  });
+
+  it('a Premium member gets the film’s player and no offer', async () => {
+    const html = await page(`/movies/${ids.premium}`, 'premium');
+    expect(html).toContain('aria-label="Video player: The Art of Pressing"');
+    expect(html).toContain('aria-label="Video player: Pressing: the trailer"');
+    expect(html).not.toContain('data-testid="premium-offer"');
+    expect(html).toContain('aria-label="Play"');
+    expect(html).toContain('aria-label="Full screen"');
+  });
+
+  it('a free film plays for anyone; unknown films are 404', async () => {
+    expect(await page(`/movies/${ids.free}`)).toContain('aria-label="Video player: The Groundsman"');
+    expect((await get('/movies/999999')).status).toBe(404);
+    expect((await get('/movies/not-a-film')).status).toBe(404);
+  });
+
+  it('/match-highlight/{id} shows the highlight’s player; the list and the highlights page show the video', async () => {
+    const html = await page(`/match-highlight/${ids.highlight}`);
+    expect(html).toContain('aria-label="Video player: Highlights: A 2–1 B"');
+    expect((await get('/match-highlight/999999')).status).toBe(404);
+    expect(await page('/match-highlight')).toContain(`href="/match-highlight/${ids.highlight}"`);
+    const highlights = await page('/sport/football-1/highlights');
+    expect(textOf(highlights)).toContain('Highlight videos');
+    expect(highlights).toContain(`href="/match-highlight/${ids.highlight}"`);
+  });
+});
