@@ -7,6 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createdOrderSchema, plansSchema } from '../domain/payments-contracts.ts';
+import { ensureCompetition, ensureSeason } from '../db/seed/seed-kit.ts';
+import { insertTeam } from '../db/teams.ts';
+import { findCompetitionDefinition } from '../domain/competitions.ts';
+import { insertMatch } from '../tests/helpers/insert-match.ts';
 import { createPageApp } from '../tests/helpers/page-app.ts';
 import type { NewVideo } from './modules/media/media.queries.ts';
 import { signatureHeader } from './modules/payments/payments.sandbox.ts';
@@ -53,7 +57,7 @@ function video(slug: string, values: Partial<NewVideo> = {}): NewVideo {
 describe('the media pages', () => {
   let t: Awaited<ReturnType<typeof createPageApp>>;
   let mediaDir = '';
-  const ids = { trailer: 0, premium: 0, free: 0, highlight: 0 };
+  const ids = { trailer: 0, premium: 0, free: 0, highlight: 0, match: 0, bare: 0, portugal: 0, france: 0 };
   const cookies = { free: '', premium: '' };
 
   const get = async (target: string, as?: keyof typeof cookies) =>
@@ -101,6 +105,33 @@ describe('the media pages', () => {
     );
     expect(hook.ok).toBe(true);
 
+    // The final of Euro 2016, with a highlight video, and a semi-final without one.
+    const db = t.database.handle.db;
+    const competitionId = await ensureCompetition(db, findCompetitionDefinition('euro')!);
+    const seasonId = await ensureSeason(db, {
+      competitionId,
+      code: '2016',
+      name: 'Euro 2016',
+      startDate: '2016-06-10',
+      endDate: '2016-07-10',
+      complete: true,
+    });
+    ids.portugal = await insertTeam(db, { name: 'Portugal', kind: 'national' });
+    ids.france = await insertTeam(db, { name: 'France', kind: 'national' });
+    const final = { season_id: seasonId, home_team_id: ids.portugal, away_team_id: ids.france, status: 'finished' };
+    ids.match = await insertMatch(db, {
+      ...final,
+      kickoff_at: '2016-07-10T19:00:00.000Z',
+      home_score: 1,
+      away_score: 0,
+    });
+    ids.bare = await insertMatch(db, {
+      ...final,
+      kickoff_at: '2016-07-06T19:00:00.000Z',
+      home_score: 2,
+      away_score: 0,
+    });
+
     const add = (value: NewVideo) => t.services.media.add(value);
     ids.trailer = await add(video('trailer', { kind: 'clip', title: 'Pressing: the trailer', durationSeconds: 8 }));
     ids.premium = await add(
@@ -114,7 +145,15 @@ describe('the media pages', () => {
       }),
     );
     ids.free = await add(video('free-doc', { title: 'The Groundsman', kind: 'documentary', category: 'Legends' }));
-    ids.highlight = await add(video('highlight', { kind: 'highlight', title: 'Highlights: A 2–1 B' }));
+    ids.highlight = await add(
+      video('highlight', {
+        kind: 'highlight',
+        title: 'Highlights: Portugal 1–0 France',
+        matchId: ids.match,
+        competitionId,
+        teamIds: [ids.portugal, ids.france],
+      }),
+    );
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -132,7 +171,7 @@ describe('the media pages', () => {
     expect(grid).toContain('Duration 1:35 The Groundsman');
     // Trailers and highlights are not films.
     expect(grid).not.toContain('Pressing: the trailer');
-    expect(grid).not.toContain('Highlights: A 2–1 B');
+    expect(grid).not.toContain('Highlights: Portugal 1–0 France');
     expect(html).toContain(`href="/movies/${ids.premium}"`);
     expect(html).toContain('src="/media/v/');
   });
@@ -183,13 +222,33 @@ describe('the media pages', () => {
     expect((await get('/movies/not-a-film')).status).toBe(404);
   });
 
-  it('/match-highlight/{id} shows the highlight’s player; the list and the highlights page show the video', async () => {
-    const html = await page(`/match-highlight/${ids.highlight}`);
-    expect(html).toContain('aria-label="Video player: Highlights: A 2–1 B"');
+  it('/match-highlight/{match id} shows the highlight’s player with the score and links; the lists show it', async () => {
+    const html = await page(`/match-highlight/${ids.match}`);
+    expect(html).toContain('aria-label="Video player: Highlights: Portugal 1–0 France"');
+    expect(textOf(html)).toContain('Portugal 1–0 France');
+    for (const href of [
+      `/match/${ids.match}`,
+      `/team/${ids.portugal}`,
+      `/team/${ids.france}`,
+      `/match/${ids.match}/highlight`,
+    ])
+      expect(html).toContain(`href="${href}"`);
+    const bare = textOf(await page(`/match-highlight/${ids.bare}`));
+    expect(bare).toContain('There is no highlight video of this match yet.');
     expect((await get('/match-highlight/999999')).status).toBe(404);
-    expect(await page('/match-highlight')).toContain(`href="/match-highlight/${ids.highlight}"`);
+    expect(await page('/match-highlight')).toContain(`href="/match-highlight/${ids.match}"`);
     const highlights = await page('/sport/football-1/highlights');
     expect(textOf(highlights)).toContain('Highlight videos');
-    expect(highlights).toContain(`href="/match-highlight/${ids.highlight}"`);
+    expect(textOf(highlights)).toContain('Euro');
+    expect(highlights).toContain(`href="/match-highlight/${ids.match}"`);
+  });
+
+  it('the match page’s Highlight tab shows the video above the key-moment replay', async () => {
+    const html = await page(`/match/${ids.match}/highlight`);
+    const text = textOf(html);
+    expect(text).toContain('Highlight video');
+    expect(text.indexOf('Highlight video')).toBeLessThan(text.indexOf('Key moments'));
+    expect(html).toContain('aria-label="Video player: Highlights: Portugal 1–0 France"');
+    expect(await page(`/match/${ids.bare}/highlight`)).not.toContain('data-testid="video-player"');
   });
 });

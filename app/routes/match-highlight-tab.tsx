@@ -140,7 +140,7 @@ export default function MatchHighlightTab({ loaderData }: Route.ComponentProps) 
           <p className="mt-2 text-sm">
             {video.demo ? 'Demo content: a generated test pattern, not match footage. ' : ''}
             <AppLink
-              to={`/match-highlight/${video.id}`}
+              to={`/match-highlight/${match.id}`}
               className="font-semibold text-sky-800 underline dark:text-sky-300"
             >
               Open the highlight page

@@ -1,10 +1,12 @@
-// /match-highlight/{id} (issue #22): one highlight video (the id is the video's) with its match's score and
-// links to the match and the teams. Without an id: the latest highlight videos.
+// /match-highlight/{id} (issue #22): a match's highlight video (the id is the match's, like /match/{id}) with
+// its score and links to the match and the teams; a match without one says so and points at its key-moment
+// replay. Without an id: the latest highlight videos.
+import { data } from 'react-router';
 import { z } from 'zod';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { PageHeader } from '../components/page-header.tsx';
-import { loadVideo, loadViewer } from '../features/media/media.server.ts';
+import { loadViewer } from '../features/media/media.server.ts';
 import { MediaCard } from '../features/media/media-card.tsx';
 import { Player } from '../features/media/player.tsx';
 import { deferredCodeLoaded } from '../lib/loading/deferred.tsx';
@@ -20,10 +22,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { media, football } = getServices(context);
   if (id === undefined)
     return { item: null, match: null, viewer: null, latest: await media.list({ kind: 'highlight', limit: 24 }) };
-  const [item, viewer] = await Promise.all([loadVideo(context, id), loadViewer(context)]);
-  let match: MatchSummary | null = null;
-  if (item.links.matchId !== null) match = await football.getMatch(item.links.matchId).catch(() => null);
-  return { item, match, viewer, latest: [] };
+  const match = await football.getMatch(id).catch((error: unknown) => {
+    if (error instanceof Error && error.name === 'NotFoundError')
+      throw data(null, { status: 404, statusText: 'Not Found' });
+    throw error;
+  });
+  const [videos, viewer] = await Promise.all([
+    media.list({ kind: 'highlight', matchId: id, limit: 1 }),
+    loadViewer(context),
+  ]);
+  return { item: videos[0] ?? null, match, viewer, latest: [] };
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
@@ -33,7 +41,11 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: args.loaderData?.item?.title ?? 'Match highlights',
+    title:
+      args.loaderData?.item?.title ??
+      (args.loaderData?.match
+        ? `${args.loaderData.match.home.name} v ${args.loaderData.match.away.name} highlights`
+        : 'Match highlights'),
     description: args.loaderData?.item?.description || 'Video highlights of football matches.',
   });
 
@@ -73,6 +85,17 @@ function Score({ match }: { match: MatchSummary }) {
 
 export default function MatchHighlight({ loaderData }: Route.ComponentProps) {
   const { item, match, viewer, latest } = loaderData;
+  if (match && viewer && !item)
+    return (
+      <article>
+        <PageHeader title={`${match.home.name} v ${match.away.name} highlights`} />
+        <Score match={match} />
+        <p className="text-slate-800 dark:text-slate-200">
+          There is no highlight video of this match yet.{' '}
+          {match.hasEvents ? 'Its key-moment replay draws each goal and big chance on a pitch.' : ''}
+        </p>
+      </article>
+    );
   if (!item || !viewer)
     return (
       <>

@@ -5,7 +5,11 @@ import { AppLink } from '../../components/app-link.tsx';
 import { formatDuration } from './format.ts';
 
 export function mediaHref(item: MediaItem): string {
-  return item.kind === 'highlight' ? `/match-highlight/${item.id}` : `/movies/${item.id}`;
+  // A match's highlight has its page under the match's id; any other video (a highlight of no match too) has a
+  // page of its own.
+  return item.kind === 'highlight' && item.links.matchId !== null
+    ? `/match-highlight/${item.links.matchId}`
+    : `/movies/${item.id}`;
 }
 
 export function PremiumBadge() {
