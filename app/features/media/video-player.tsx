@@ -397,7 +397,7 @@ export function VideoPlayer({ item, signedIn, autoPlay = false }: VideoPlayerPro
           {formatDuration(time)} / {formatDuration(duration)}
         </span>
         <button type="button" className={button} onClick={toggleMute} aria-label={muted ? 'Unmute' : 'Mute'}>
-          {muted ? '🔇' : '🔊'}
+          {muted ? 'Unmute' : 'Mute'}
         </button>
         {answer?.captionsUrl ? (
           <button
@@ -433,7 +433,7 @@ export function VideoPlayer({ item, signedIn, autoPlay = false }: VideoPlayerPro
           </button>
         ) : null}
         <button type="button" className={button} onClick={toggleFullscreen} aria-label="Full screen">
-          ⛶
+          Full screen
         </button>
       </div>
       <p className="sr-only" aria-live="polite" data-testid="player-status">

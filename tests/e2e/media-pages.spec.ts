@@ -1,0 +1,231 @@
+// The media pages and the player in Debian's Chromium (issue #22; docs/media.md): a Premium member (paid with
+// the sandbox card) plays a premium film from /movies — its currentTime advances with no console error — and
+// after a reload it resumes near where it stopped; a free member gets the Premium offer on the film's page; a
+// highlight plays on /match-highlight/{id}, by keyboard alone; axe light and dark on every media page, nothing
+// wider than 390 px, screenshots at 390 and 1280 px (media-*.png in E2E_DIR).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { prepareContext, waitForHydration } from './support.ts';
+
+const PASSWORD = 'a long walk on the pitch';
+const SHOTS = process.env.E2E_DIR ?? 'var/e2e';
+
+interface Item {
+  id: number;
+  title: string;
+  kind: string;
+  access: string;
+  demo: boolean;
+  links: { matchId: number | null };
+}
+
+test.beforeEach(async ({ context }) => {
+  await prepareContext(context);
+});
+
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+async function register(page: Page, name: string) {
+  await page.goto('/register');
+  await waitForHydration(page);
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel('Email address').fill(`mpages-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** Premium monthly paid with the sandbox's success card. */
+async function buyPremium(page: Page) {
+  const checkoutUrl = await page.evaluate(async () => {
+    const plans = (await (await fetch('/api/plans')).json()) as { plans: Array<{ id: number; code: string }> };
+    const plan = plans.plans.find((candidate) => candidate.code === 'premium-monthly');
+    const response = await fetch('/api/payments/orders', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ planId: plan?.id, provider: 'sandbox' }),
+    });
+    return ((await response.json()) as { checkoutUrl: string }).checkoutUrl;
+  });
+  await page.goto(checkoutUrl);
+  await waitForHydration(page);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay €/ }).click();
+  await expect(page).toHaveURL(/\/payment\/success/);
+}
+
+/** The demo catalogue, made at the server's start in the background: waits until it is there. */
+async function demoCatalogue(page: Page): Promise<Item[]> {
+  let items: Item[] = [];
+  await expect
+    .poll(
+      async () => {
+        items = await page.evaluate(
+          async () => ((await (await fetch('/api/media')).json()) as { items: Item[] }).items,
+        );
+        return items.filter((item) => item.demo && item.kind === 'movie').length;
+      },
+      { timeout: 45_000 },
+    )
+    .toBeGreaterThan(0);
+  return items;
+}
+
+const currentTime = (page: Page, player: string) =>
+  page
+    .getByRole('group', { name: `Video player: ${player}`, exact: true })
+    .locator('video')
+    .evaluate((video: HTMLVideoElement) => video.currentTime);
+
+/** axe in light and dark, nothing wider than 390 px, screenshots at 390 and 1280 px. */
+async function checkPage(page: Page, name: string) {
+  await waitForHydration(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `${name} at ${width} px is ${overflow} px too wide`).toBeLessThanOrEqual(0);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+      if (width === 390) {
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+          .analyze();
+        expect(
+          results.violations.map((violation) => `${violation.id}: ${violation.help}`),
+          `${name} in ${colorScheme}`,
+        ).toEqual([]);
+      }
+      await page.screenshot({ path: `${SHOTS}/media-${name}-${colorScheme}-${width}.png`, fullPage: true });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('a Premium member plays a premium film from /movies and resumes it after a reload', async ({ page }) => {
+  test.setTimeout(150_000);
+  await register(page, 'Pat Premium');
+  const items = await demoCatalogue(page);
+  await buyPremium(page);
+  const errors = collectErrors(page);
+  const film = items.find((item) => item.kind === 'movie' && item.access === 'premium')!;
+
+  await page.goto('/movies');
+  await waitForHydration(page);
+  await checkPage(page, 'movies');
+  await page.getByRole('list', { name: /./ }).first().waitFor();
+  await page
+    .getByTestId('film-grid')
+    .getByRole('link', { name: new RegExp(film.title) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/movies/${film.id}$`));
+  await waitForHydration(page);
+  await expect(page.getByTestId('premium-offer')).toHaveCount(0);
+
+  const player = page.getByRole('group', { name: `Video player: ${film.title}`, exact: true });
+  await player.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect.poll(() => currentTime(page, film.title), { timeout: 15_000 }).toBeGreaterThan(2.5);
+  await player.getByRole('button', { name: 'Pause', exact: true }).click();
+  const stopped = await currentTime(page, film.title);
+  // The pause saved the position through the API.
+  await expect
+    .poll(async () =>
+      page.evaluate(async (id) => {
+        const response = await fetch(`/api/media/${id}/position`);
+        return ((await response.json()) as { positionSeconds: number }).positionSeconds;
+      }, film.id),
+    )
+    .toBeGreaterThanOrEqual(2);
+
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByTestId('player-status').first()).toHaveText(/Resumed at 0:0[2-5]/);
+  // The player seeks there once the video's metadata is in (the saved position is in whole seconds).
+  await expect.poll(() => currentTime(page, film.title), { timeout: 10_000 }).toBeGreaterThan(stopped - 1.5);
+  expect(await currentTime(page, film.title)).toBeLessThanOrEqual(stopped + 0.5);
+  await checkPage(page, 'film-premium');
+  expect(errors).toEqual([]);
+});
+
+test('a free member gets the Premium offer on the film’s page, with the poster and the free trailer', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await register(page, 'Fran Free');
+  const items = await demoCatalogue(page);
+  const film = items.find((item) => item.kind === 'movie' && item.access === 'premium')!;
+  await page.goto(`/movies/${film.id}`);
+  await waitForHydration(page);
+  const offer = page.getByTestId('premium-offer');
+  await expect(offer.getByRole('heading', { name: /Watch the full film with Premium/ })).toBeVisible();
+  await expect(offer.getByRole('link', { name: 'See Premium plans' })).toHaveAttribute('href', '/pricing');
+  await expect(offer.getByRole('img', { name: `Poster of ${film.title}` })).toBeVisible();
+  await expect(page.getByRole('group', { name: `Video player: ${film.title}`, exact: true })).toHaveCount(0);
+  // The trailer plays for anyone.
+  const trailer = page.getByRole('group', { name: /Video player: .*\(trailer\)/ });
+  await trailer.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect
+    .poll(() => trailer.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(0.5);
+  await checkPage(page, 'film-offer');
+});
+
+test('a highlight plays on /match-highlight/{id} by keyboard alone; the highlights pages pass axe', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const errors = collectErrors(page);
+  await page.goto('/');
+  const items = await demoCatalogue(page);
+  const highlight = items.find((item) => item.kind === 'highlight' && item.links.matchId !== null)!;
+  expect(highlight, 'the demo has highlights of the seeded matches').toBeDefined();
+  const matchId = highlight.links.matchId!;
+
+  await page.goto(`/match-highlight/${matchId}`);
+  await waitForHydration(page);
+  await expect(page.getByRole('link', { name: 'Match centre' })).toHaveAttribute('href', `/match/${matchId}`);
+  await expect(page.getByTestId('highlight-score')).toContainText('–');
+  const player = page.getByRole('group', { name: `Video player: ${highlight.title}`, exact: true });
+  await player.focus();
+  await expect(player).toBeFocused();
+  await page.keyboard.press('k');
+  await expect.poll(() => currentTime(page, highlight.title), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  await expect(player.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+  await page.keyboard.press('m');
+  await expect(player.getByRole('button', { name: 'Unmute' })).toBeVisible();
+  await page.keyboard.press(' ');
+  await expect(player.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  const before = await currentTime(page, highlight.title);
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => currentTime(page, highlight.title)).toBeLessThan(before);
+  // Tab reaches the labelled buttons.
+  await page.keyboard.press('Tab');
+  await expect(player.getByRole('button', { name: 'Play', exact: true })).toBeFocused();
+  await checkPage(page, 'match-highlight');
+
+  await page.goto(`/match/${matchId}/highlight`);
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { name: 'Highlight video' })).toBeVisible();
+  await checkPage(page, 'match-tab');
+
+  await page.goto('/sport/football-1/highlights');
+  await waitForHydration(page);
+  await expect(page.getByRole('link', { name: new RegExp(highlight.title) }).first()).toHaveAttribute(
+    'href',
+    `/match-highlight/${matchId}`,
+  );
+  await checkPage(page, 'highlights');
+  expect(errors).toEqual([]);
+});
