@@ -19,6 +19,9 @@ export function UploadPanel({ videoId, job }: { videoId: number; job: TranscodeJ
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const [sending, setSending] = useState(false);
   const working = job?.status === 'queued' || job?.status === 'running';
+  // Once the transcode is over, the job's own status says it: an upload's note (not an error) is stale.
+  const note =
+    message && !message.error && !sending && (job?.status === 'done' || job?.status === 'failed') ? null : message;
 
   useEffect(() => {
     if (!working) return undefined;
@@ -110,12 +113,12 @@ export function UploadPanel({ videoId, job }: { videoId: number; job: TranscodeJ
           </div>
         </form>
       ) : null}
-      {message ? (
+      {note ? (
         <p
-          role={message.error ? 'alert' : 'status'}
-          className={`mt-2 text-sm ${message.error ? 'text-red-800 dark:text-red-200' : ''}`}
+          role={note.error ? 'alert' : 'status'}
+          className={`mt-2 text-sm ${note.error ? 'text-red-800 dark:text-red-200' : ''}`}
         >
-          {message.text}
+          {note.text}
         </p>
       ) : null}
     </section>
