@@ -91,3 +91,9 @@ export const savePositionSchema = z.object({
     .nonnegative()
     .max(24 * 60 * 60),
 });
+
+/**
+ * A page showing a video platform's embed names the platform's origin in this response header; the page
+ * headers (server/platform/security.ts) make it the page's CSP `frame-src` and drop the header.
+ */
+export const FRAME_SRC_HEADER = 'X-Scoreline-Frame-Src';

@@ -41,7 +41,7 @@ import { errorBody, fieldErrors } from './platform/http-errors.ts';
 import { createMetrics, routeGroup, type Metrics } from './platform/metrics.ts';
 import { pageCache } from './platform/page-cache.ts';
 import { checkPageForm, requestBodyLimit } from './platform/request-body.ts';
-import { createNonce, securityHeaders } from './platform/security.ts';
+import { createNonce, FRAME_SRC_HEADER, frameSources, securityHeaders } from './platform/security.ts';
 import { arrivedOverHttps } from './platform/transport.ts';
 import { authRequestContext, requestInfoContext, servicesContext } from './router-context.server.ts';
 import type { AppServices } from './services.ts';
@@ -130,7 +130,10 @@ export function createHttpApp(options: HttpAppOptions) {
     // The tag manager the policy allows is the one in effect: staff may set it in the CMS (issue #20).
     const analyticsId = services.siteSettings.snapshot().analyticsId ?? undefined;
     const effective = analyticsId === config.ANALYTICS_GTM_ID ? config : { ...config, ANALYTICS_GTM_ID: analyticsId };
-    for (const [name, value] of Object.entries(securityHeaders(effective, nonceOf(c), overHttps, c.req.path))) {
+    // A page with a video platform's embed (issue #22) names that platform: its frame-src, on that page only.
+    const frames = frameSources(c.res.headers.get(FRAME_SRC_HEADER));
+    c.res.headers.delete(FRAME_SRC_HEADER);
+    for (const [name, value] of Object.entries(securityHeaders(effective, nonceOf(c), overHttps, c.req.path, frames))) {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
   });

@@ -14,6 +14,7 @@ import { insertMatch } from '../tests/helpers/insert-match.ts';
 import { createPageApp } from '../tests/helpers/page-app.ts';
 import type { NewVideo } from './modules/media/media.queries.ts';
 import { signatureHeader } from './modules/payments/payments.sandbox.ts';
+import { frameSources } from './platform/security.ts';
 
 const ORIGIN = 'http://scoreline.test';
 const SECRET = 'webhook-secret-webhook-secret-0123456789';
@@ -57,7 +58,7 @@ function video(slug: string, values: Partial<NewVideo> = {}): NewVideo {
 describe('the media pages', () => {
   let t: Awaited<ReturnType<typeof createPageApp>>;
   let mediaDir = '';
-  const ids = { trailer: 0, premium: 0, free: 0, highlight: 0, match: 0, bare: 0, portugal: 0, france: 0 };
+  const ids = { embed: 0, trailer: 0, premium: 0, free: 0, highlight: 0, match: 0, bare: 0, portugal: 0, france: 0 };
   const cookies = { free: '', premium: '' };
 
   const get = async (target: string, as?: keyof typeof cookies) =>
@@ -142,6 +143,15 @@ describe('the media pages', () => {
         category: 'Training ground',
         trailerId: ids.trailer,
         durationSeconds: 3725,
+      }),
+    );
+    ids.embed = await add(
+      video('embed', {
+        kind: 'clip',
+        title: 'A platform clip',
+        sourceType: 'embed',
+        source: 'https://www.youtube-nocookie.com/embed/abc123',
+        poster: null,
       }),
     );
     ids.free = await add(video('free-doc', { title: 'The Groundsman', kind: 'documentary', category: 'Legends' }));
@@ -250,5 +260,20 @@ describe('the media pages', () => {
     expect(text.indexOf('Highlight video')).toBeLessThan(text.indexOf('Key moments'));
     expect(html).toContain('aria-label="Video player: Highlights: Portugal 1–0 France"');
     expect(await page(`/match/${ids.bare}/highlight`)).not.toContain('data-testid="video-player"');
+  });
+
+  it('a page with an embed allows that platform in frames, on that page only', async () => {
+    const embed = await get(`/movies/${ids.embed}`);
+    expect(embed.status).toBe(200);
+    const policy = embed.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain('frame-src https://www.youtube-nocookie.com');
+    expect(embed.headers.get('x-scoreline-frame-src')).toBeNull();
+    for (const other of [`/movies/${ids.free}`, '/movies', `/match-highlight/${ids.match}`]) {
+      const response = await get(other);
+      expect(response.headers.get('content-security-policy'), other).not.toContain('frame-src');
+    }
+    expect(
+      frameSources('https://www.youtube-nocookie.com, http://evil.example, javascript:alert(1), https://a.b/path'),
+    ).toEqual(['https://www.youtube-nocookie.com']);
   });
 });

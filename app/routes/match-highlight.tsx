@@ -6,7 +6,8 @@ import { z } from 'zod';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { PageHeader } from '../components/page-header.tsx';
-import { loadViewer } from '../features/media/media.server.ts';
+import { ownHeaders } from '../features/payment/route-headers.ts';
+import { embedHeaders, loadViewer } from '../features/media/media.server.ts';
 import { MediaCard } from '../features/media/media-card.tsx';
 import { Player } from '../features/media/player.tsx';
 import { deferredCodeLoaded } from '../lib/loading/deferred.tsx';
@@ -16,6 +17,9 @@ import type { Route } from './+types/match-highlight';
 import { getServices } from '../../server/router-context.server.ts';
 
 export const handle = { breadcrumb: 'Match highlights' };
+
+// An embed's platform is allowed in a frame on this page only (FRAME_SRC_HEADER).
+export const headers: Route.HeadersFunction = ownHeaders;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { id } = parseParams(z.object({ id: numericIdSchema.optional() }), params);
@@ -31,7 +35,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     media.list({ kind: 'highlight', matchId: id, limit: 1 }),
     loadViewer(context),
   ]);
-  return { item: videos[0] ?? null, match, viewer, latest: [] };
+  const item = videos[0] ?? null;
+  return data({ item, match, viewer, latest: [] }, { headers: await embedHeaders(context, [item]) });
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

@@ -1,11 +1,13 @@
 // /movies/{id} (issue #22): one film or documentary — poster, description, its free trailer and the full film.
 // A viewer without premium_media (a guest or a free member) sees the page, the poster and the trailer, and a
 // "Premium" offer linking to /pricing instead of the film's player (the API would refuse them anyway).
+import { data } from 'react-router';
 import { z } from 'zod';
 import { AppLink } from '../components/app-link.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { formatDuration } from '../features/media/format.ts';
-import { loadVideo, loadViewer } from '../features/media/media.server.ts';
+import { ownHeaders } from '../features/payment/route-headers.ts';
+import { embedHeaders, loadVideo, loadViewer } from '../features/media/media.server.ts';
 import { PremiumBadge } from '../features/media/media-card.tsx';
 import { Player } from '../features/media/player.tsx';
 import { deferredCodeLoaded } from '../lib/loading/deferred.tsx';
@@ -16,6 +18,9 @@ import { getServices } from '../../server/router-context.server.ts';
 
 export const handle = { breadcrumb: 'Film' };
 
+// An embed's platform is allowed in a frame on this page only (FRAME_SRC_HEADER).
+export const headers: Route.HeadersFunction = ownHeaders;
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { id } = parseParams(z.object({ id: numericIdSchema }), params);
   const item = await loadVideo(context, id);
@@ -23,7 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     loadViewer(context),
     item.trailerId ? getServices(context).media.get(item.trailerId) : Promise.resolve(null),
   ]);
-  return { item, trailer, viewer };
+  return data({ item, trailer, viewer }, { headers: await embedHeaders(context, [item, trailer]) });
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

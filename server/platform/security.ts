@@ -3,6 +3,7 @@
 // scripts) or with the hash of the colour-mode script that must run before paint.
 import { createHash, randomBytes } from 'node:crypto';
 import { COLOUR_MODE_SCRIPT } from '../../domain/colour-mode.ts';
+export { FRAME_SRC_HEADER } from '../../domain/media-contracts.ts';
 import type { Config } from './config.ts';
 
 const COLOUR_MODE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(COLOUR_MODE_SCRIPT).digest('base64')}'`;
@@ -26,7 +27,28 @@ export function frameAncestors(config: Pick<Config, 'PRICING_OVERLAY_WEB_DOMAIN_
   return ["'self'", `https://${domain}`];
 }
 
-export function contentSecurityPolicy(config: Config, nonce: string, path: string | null = null): string {
+/** The https origins a page's FRAME_SRC_HEADER names (comma-separated); anything else is dropped. */
+export function frameSources(value: string | null | undefined): string[] {
+  if (!value) return [];
+  const origins = new Set<string>();
+  for (const part of value.split(',')) {
+    try {
+      const url = new URL(part.trim());
+      if (url.protocol === 'https:' && url.origin === part.trim()) origins.add(url.origin);
+    } catch {
+      // Not a URL: ignored.
+    }
+  }
+  return [...origins];
+}
+
+/** `frames`: the origins this page may show in an iframe (a video platform's embed); none by default. */
+export function contentSecurityPolicy(
+  config: Config,
+  nonce: string,
+  path: string | null = null,
+  frames: string[] = [],
+): string {
   const analytics = config.ANALYTICS_GTM_ID ? [TAG_MANAGER_ORIGIN] : [];
   const images = config.IMAGE_HOST ? [new URL(config.IMAGE_HOST).origin] : [];
   const directives: Record<string, string[]> = {
@@ -42,6 +64,7 @@ export function contentSecurityPolicy(config: Config, nonce: string, path: strin
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
     'frame-ancestors': frameAncestors(config, path),
+    ...(frames.length > 0 ? { 'frame-src': frames } : {}),
   };
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(' ')}`)
@@ -57,6 +80,7 @@ export function securityHeaders(
   nonce: string | null,
   overHttps: boolean,
   path: string | null = null,
+  frames: string[] = [],
 ): Record<string, string> {
   const ancestors = frameAncestors(config, path);
   const framable = ancestors[0] !== "'none'";
@@ -70,7 +94,7 @@ export function securityHeaders(
   // may frame leaves it out and says so in frame-ancestors alone, which browsers prefer over it anyway.
   if (!framable) headers['X-Frame-Options'] = 'DENY';
   // Vite's dev server injects inline scripts of its own; the policy applies to built pages.
-  if (nonce !== null) headers['Content-Security-Policy'] = contentSecurityPolicy(config, nonce, path);
+  if (nonce !== null) headers['Content-Security-Policy'] = contentSecurityPolicy(config, nonce, path, frames);
   else if (framable) headers['Content-Security-Policy'] = `frame-ancestors ${ancestors.join(' ')}`;
   // Only over HTTPS (RFC 6797 §7.2: a browser ignores it over plain http, and a proxy or a LAN box serving
   // plain http must not claim it).
