@@ -159,6 +159,38 @@ test('a Premium member plays a premium film from /movies and resumes it after a 
   expect(errors).toEqual([]);
 });
 
+test('when a signed playlist request is refused (403, as after expiry), the player asks /play again and plays', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await register(page, 'Rene Renew');
+  const items = await demoCatalogue(page);
+  await buyPremium(page);
+  const film = items.filter((item) => item.kind === 'movie' && item.access === 'premium').at(-1)!;
+  let refused = 0;
+  let plays = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith(`/api/media/${film.id}/play`)) plays++;
+  });
+  // The film's files are refused until the player has asked /play again, as the server refuses an expired token.
+  await page.route(`**/media/v/${film.id}/**`, async (route) => {
+    if (plays < 2) {
+      refused++;
+      await route.fulfill({ status: 403, contentType: 'application/json', body: '{"error":{"code":"forbidden"}}' });
+      return;
+    }
+    await route.continue();
+  });
+  await page.goto(`/movies/${film.id}`);
+  await waitForHydration(page);
+  await expect.poll(() => refused).toBeGreaterThan(0);
+  await expect.poll(() => plays).toBeGreaterThanOrEqual(2);
+  const player = page.getByRole('group', { name: `Video player: ${film.title}`, exact: true });
+  await player.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect.poll(() => currentTime(page, film.title), { timeout: 15_000 }).toBeGreaterThan(1);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test('a free member gets the Premium offer on the film’s page, with the poster and the free trailer', async ({
   page,
 }) => {

@@ -121,6 +121,7 @@ export function VideoPlayer({ item, signedIn, autoPlay = false }: VideoPlayerPro
   const [quality, setQuality] = useState(-1);
   const [status, setStatus] = useState('');
   const renewing = useRef(false);
+  const renewals = useRef<number[]>([]);
   /** renew() for hls.js's error listener, which attach() sets up before renew exists. */
   const renewLater = useRef<() => void>(() => undefined);
   const hydrated = useHydrated();
@@ -177,6 +178,14 @@ export function VideoPlayer({ item, signedIn, autoPlay = false }: VideoPlayerPro
   const renew = useCallback(async () => {
     const media = video.current;
     if (!media || renewing.current) return;
+    // A URL refused again and again just after renewal is not an expiry: stop instead of asking for ever.
+    const now = Date.now();
+    renewals.current = renewals.current.filter((at) => now - at < 60_000);
+    if (renewals.current.length >= 3) {
+      setError('The video could not be loaded: access to its files was refused.');
+      return;
+    }
+    renewals.current.push(now);
     renewing.current = true;
     const at = media.currentTime;
     const wasPlaying = !media.paused;
