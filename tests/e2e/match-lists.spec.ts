@@ -276,8 +276,11 @@ test('hot matches, the football hub and highlights', async ({ page }) => {
 
   await page.goto('/sport/football-1/highlights');
   await expect(page).toHaveTitle(/^Football highlights \| /);
-  await expect(page.getByRole('heading', { level: 2, name: 'Sunday 10 July 2016' })).toBeVisible();
-  await page.getByRole('link', { name: 'Portugal 1, France 0. AET' }).click();
+  // Highlight videos first (when the demo catalogue is made), then the matches with a key-moment replay by day.
+  await expect(page.getByRole('heading', { level: 2, name: 'Key-moment replays' })).toBeVisible();
+  const final = page.getByRole('region', { name: 'Sunday 10 July 2016' });
+  await expect(final.getByRole('heading', { level: 3, name: 'Sunday 10 July 2016' })).toBeVisible();
+  await final.getByRole('link', { name: 'Portugal 1, France 0. AET' }).click();
   await expect(page).toHaveURL(/\/match\/\d+$/);
   await expect(page.getByTestId('match-score')).toContainText('1 – 0');
 });
