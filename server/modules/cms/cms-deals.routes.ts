@@ -2,7 +2,6 @@
 // coupon and house-ad screens as a JSON API, with the same scope (cms:payments)
 // and the same audit entries.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { z } from 'zod';
 import {
   couponChangeSchema,
@@ -13,10 +12,9 @@ import {
   houseAdSchema,
 } from '../../../domain/deals-contracts.ts';
 import { errorBody } from '../../platform/http-errors.ts';
-import type { CmsFailure } from './cms-results.ts';
 import type { CmsDealsService } from './cms-deals.service.ts';
 import { guardResponses, type CmsGuard } from './cms.guard.ts';
-import { json, body, error, idParams } from './cms-openapi.ts';
+import { json, body, error, idParams, cmsFailure } from './cms-openapi.ts';
 
 const SCOPE = 'cms:payments';
 
@@ -31,12 +29,6 @@ export function cmsDealsRoutes(services: { guard: CmsGuard; deals: CmsDealsServi
   const { guard, deals } = services;
   const tags = ['CMS'];
   const middleware = [guard.require(SCOPE)];
-
-  function failure(c: Context, result: CmsFailure) {
-    const answer = errorBody(result.code, result.message, 'fields' in result ? result.fields : undefined);
-    if (result.code === 'invalid_input') return c.json(answer, 400);
-    return result.code === 'not_found' ? c.json(answer, 404) : c.json(answer, 409);
-  }
 
   app.openapi(
     createRoute({
@@ -68,7 +60,7 @@ export function cmsDealsRoutes(services: { guard: CmsGuard; deals: CmsDealsServi
     }),
     async (c) => {
       const result = await deals.createCoupon(guard.actor(c), c.req.valid('json'));
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: { coupon: result.coupon } }, 201);
     },
   );
@@ -110,7 +102,7 @@ export function cmsDealsRoutes(services: { guard: CmsGuard; deals: CmsDealsServi
     }),
     async (c) => {
       const result = await deals.changeCoupon(guard.actor(c), c.req.valid('param').id, c.req.valid('json'));
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: { coupon: result.coupon } }, 200);
     },
   );
@@ -127,7 +119,7 @@ export function cmsDealsRoutes(services: { guard: CmsGuard; deals: CmsDealsServi
     }),
     async (c) => {
       const result = await deals.deactivateCoupon(guard.actor(c), c.req.valid('param').id);
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: { coupon: result.coupon } }, 200);
     },
   );

@@ -2,15 +2,13 @@
 // the same scope (cms:matches) and the same audit entries — pin a match with a
 // label, move it, relabel it, unpin it, and find matches to pin.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { z } from 'zod';
 import { matchSummarySchema } from '../../../domain/football-contracts.ts';
 import { errorBody } from '../../platform/http-errors.ts';
-import type { CmsFailure } from './cms-results.ts';
 import type { CmsHotMatchesService } from './cms-hot-matches.service.ts';
 import { hotSearchQuerySchema, pinChangeSchema, pinInputSchema, pinListSchema } from './cms-hot-matches.schemas.ts';
 import { guardResponses, type CmsGuard } from './cms.guard.ts';
-import { json, body, error } from './cms-openapi.ts';
+import { json, body, error, cmsFailure } from './cms-openapi.ts';
 
 const SCOPE = 'cms:matches';
 
@@ -27,12 +25,6 @@ export function cmsHotMatchesRoutes(services: { guard: CmsGuard; hotMatches: Cms
   const { guard, hotMatches } = services;
   const tags = ['CMS'];
   const middleware = [guard.require(SCOPE)];
-
-  function failure(c: Context, result: CmsFailure) {
-    const answer = errorBody(result.code, result.message, 'fields' in result ? result.fields : undefined);
-    if (result.code === 'invalid_input') return c.json(answer, 400);
-    return result.code === 'not_found' ? c.json(answer, 404) : c.json(answer, 409);
-  }
 
   app.openapi(
     createRoute({
@@ -81,7 +73,7 @@ export function cmsHotMatchesRoutes(services: { guard: CmsGuard; hotMatches: Cms
     }),
     async (c) => {
       const result = await hotMatches.pin(guard.actor(c), c.req.valid('json'));
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: { pins: result.pins } }, 201);
     },
   );
@@ -98,7 +90,7 @@ export function cmsHotMatchesRoutes(services: { guard: CmsGuard; hotMatches: Cms
     }),
     async (c) => {
       const result = await hotMatches.update(guard.actor(c), c.req.valid('param').matchId, c.req.valid('json'));
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: { pins: result.pins } }, 200);
     },
   );
@@ -115,7 +107,7 @@ export function cmsHotMatchesRoutes(services: { guard: CmsGuard; hotMatches: Cms
     }),
     async (c) => {
       const result = await hotMatches.unpin(guard.actor(c), c.req.valid('param').matchId);
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: { pins: result.pins } }, 200);
     },
   );

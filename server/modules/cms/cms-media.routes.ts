@@ -3,14 +3,12 @@
 // body is the MP4/MOV itself, streamed to disk under MEDIA_UPLOAD_MAX_MB) and retry a failed transcode.
 // Every write is audited.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { z } from 'zod';
 import { cmsVideoInputSchema, cmsVideoListQuerySchema, cmsVideoSchema } from '../../../domain/media-cms.ts';
 import { errorBody } from '../../platform/http-errors.ts';
-import type { CmsFailure } from './cms-results.ts';
 import type { CmsMediaService } from './cms-media.service.ts';
 import { guardResponses, type CmsGuard } from './cms.guard.ts';
-import { body, error, idParams, json } from './cms-openapi.ts';
+import { body, error, idParams, json, cmsFailure } from './cms-openapi.ts';
 
 const SCOPE = 'cms:media';
 const UPLOAD_PATH = /^\/api\/cms\/media\/\d+\/upload$/;
@@ -32,12 +30,6 @@ export function cmsMediaRoutes(services: { guard: CmsGuard; media: CmsMediaServi
   const { guard, media } = services;
   const tags = ['CMS'];
   const middleware = [guard.require(SCOPE)];
-
-  function failure(c: Context, result: CmsFailure) {
-    const answer = errorBody(result.code, result.message, 'fields' in result ? result.fields : undefined);
-    if (result.code === 'invalid_input') return c.json(answer, 400);
-    return result.code === 'not_found' ? c.json(answer, 404) : c.json(answer, 409);
-  }
 
   app.openapi(
     createRoute({
@@ -96,7 +88,7 @@ export function cmsMediaRoutes(services: { guard: CmsGuard; media: CmsMediaServi
     }),
     async (c) => {
       const result = await media.create(guard.actor(c), await c.req.json());
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: { video: result.video } }, 201);
     },
   );
@@ -113,7 +105,7 @@ export function cmsMediaRoutes(services: { guard: CmsGuard; media: CmsMediaServi
     }),
     async (c) => {
       const result = await media.update(guard.actor(c), c.req.valid('param').id, await c.req.json());
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: { video: result.video } }, 200);
     },
   );
@@ -130,7 +122,7 @@ export function cmsMediaRoutes(services: { guard: CmsGuard; media: CmsMediaServi
     }),
     async (c) => {
       const result = await media.unpublish(guard.actor(c), c.req.valid('param').id);
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: { video: result.video } }, 200);
     },
   );
@@ -197,7 +189,7 @@ export function cmsMediaRoutes(services: { guard: CmsGuard; media: CmsMediaServi
     }),
     async (c) => {
       const result = await media.retry(guard.actor(c), c.req.valid('param').id);
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: { video: result.video } }, 200);
     },
   );

@@ -3,7 +3,6 @@
 // one order with its history, confirm a bank transfer, refund within the refund
 // policy. Described in /api/openapi.json.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { z } from 'zod';
 import { errorBody } from '../../platform/http-errors.ts';
 import {
@@ -13,9 +12,8 @@ import {
   staffOrderDetailSchema,
 } from '../payments/payments.staff.schemas.ts';
 import type { CmsOrdersService } from './cms-orders.service.ts';
-import type { CmsFailure } from './cms-results.ts';
 import { guardResponses, type CmsGuard } from './cms.guard.ts';
-import { body, error, json } from './cms-openapi.ts';
+import { body, error, json, cmsFailure } from './cms-openapi.ts';
 
 const SCOPE = 'cms:payments';
 
@@ -26,12 +24,6 @@ export function cmsOrdersRoutes(services: { guard: CmsGuard; orders: CmsOrdersSe
   const { guard, orders: payments } = services;
   const tags = ['CMS'];
   const middleware = [guard.require(SCOPE)];
-
-  function failure(c: Context, result: CmsFailure) {
-    const answer = errorBody(result.code, result.message, 'fields' in result ? result.fields : undefined);
-    if (result.code === 'invalid_input') return c.json(answer, 400);
-    return result.code === 'not_found' ? c.json(answer, 404) : c.json(answer, 409);
-  }
 
   app.openapi(
     createRoute({
@@ -90,7 +82,7 @@ export function cmsOrdersRoutes(services: { guard: CmsGuard; orders: CmsOrdersSe
     }),
     async (c) => {
       const result = await payments.confirmTransfer(guard.actor(c), c.req.valid('param').id);
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: result.order }, 200);
     },
   );
@@ -120,7 +112,7 @@ export function cmsOrdersRoutes(services: { guard: CmsGuard; orders: CmsOrdersSe
     }),
     async (c) => {
       const result = await payments.refund(guard.actor(c), c.req.valid('param').id, c.req.valid('json'));
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: result.order, outcome: result.outcome }, 200);
     },
   );

@@ -19,7 +19,7 @@ import {
   updatePageInputSchema,
 } from './cms-pages.schemas.ts';
 import { guardResponses, type CmsGuard } from './cms.guard.ts';
-import { json, body, error } from './cms-openapi.ts';
+import { json, body, error, cmsFailure } from './cms-openapi.ts';
 
 const SCOPE = 'cms:pages';
 
@@ -41,12 +41,6 @@ export function cmsPagesRoutes(services: { guard: CmsGuard; pages: CmsPagesServi
   const middleware = [guard.require(SCOPE)];
 
   /** A refused write as the API's error body and status. */
-  function failure(c: Context, result: CmsFailure) {
-    const answer = errorBody(result.code, result.message, 'fields' in result ? result.fields : undefined);
-    if (result.code === 'invalid_input') return c.json(answer, 400);
-    return result.code === 'not_found' ? c.json(answer, 404) : c.json(answer, 409);
-  }
-
   /** A read's only refusal: nothing with this id. */
   function notFound(c: Context, result: CmsFailure) {
     return c.json(errorBody('not_found', result.message), 404);
@@ -79,7 +73,7 @@ export function cmsPagesRoutes(services: { guard: CmsGuard; pages: CmsPagesServi
     }),
     async (c) => {
       const result = await pages.create(guard.actor(c), c.req.valid('json'));
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: result.page }, 201);
     },
   );
@@ -131,7 +125,7 @@ export function cmsPagesRoutes(services: { guard: CmsGuard; pages: CmsPagesServi
     }),
     async (c) => {
       const result = await pages.update(guard.actor(c), c.req.valid('param').id, c.req.valid('json'));
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: result.page }, 200);
     },
   );
@@ -149,7 +143,7 @@ export function cmsPagesRoutes(services: { guard: CmsGuard; pages: CmsPagesServi
     }),
     async (c) => {
       const result = await pages.publish(guard.actor(c), c.req.valid('param').id, c.req.valid('json'));
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: result.page }, 200);
     },
   );
@@ -166,7 +160,7 @@ export function cmsPagesRoutes(services: { guard: CmsGuard; pages: CmsPagesServi
     }),
     async (c) => {
       const result = await pages.unpublish(guard.actor(c), c.req.valid('param').id);
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: result.page }, 200);
     },
   );
@@ -220,7 +214,7 @@ export function cmsPagesRoutes(services: { guard: CmsGuard; pages: CmsPagesServi
     async (c) => {
       const { id: pageId, number } = c.req.valid('param');
       const result = await pages.restore(guard.actor(c), pageId, number);
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: result.page }, 200);
     },
   );

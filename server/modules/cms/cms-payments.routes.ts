@@ -4,7 +4,6 @@
 // version), show, hide and move a plan, and enable, disable and order the
 // payment methods.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { z } from 'zod';
 import { PAYMENT_PROVIDERS } from '../../../domain/payments-contracts.ts';
 import {
@@ -17,10 +16,9 @@ import {
   planRevisionSchema,
 } from '../../../domain/plans-admin.ts';
 import { errorBody } from '../../platform/http-errors.ts';
-import type { CmsFailure } from './cms-results.ts';
 import type { CmsPaymentsService } from './cms-payments.service.ts';
 import { guardResponses, type CmsGuard } from './cms.guard.ts';
-import { json, body, error, idParams } from './cms-openapi.ts';
+import { json, body, error, idParams, cmsFailure } from './cms-openapi.ts';
 
 const SCOPE = 'cms:payments';
 
@@ -36,12 +34,6 @@ export function cmsPaymentsRoutes(services: { guard: CmsGuard; payments: CmsPaym
   const { guard, payments } = services;
   const tags = ['CMS'];
   const middleware = [guard.require(SCOPE)];
-
-  function failure(c: Context, result: CmsFailure) {
-    const answer = errorBody(result.code, result.message, 'fields' in result ? result.fields : undefined);
-    if (result.code === 'invalid_input') return c.json(answer, 400);
-    return result.code === 'not_found' ? c.json(answer, 404) : c.json(answer, 409);
-  }
 
   app.openapi(
     createRoute({
@@ -93,7 +85,7 @@ export function cmsPaymentsRoutes(services: { guard: CmsGuard; payments: CmsPaym
     }),
     async (c) => {
       const result = await payments.createPlan(guard.actor(c), c.req.valid('json'));
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: { ...result.plan, changed: true } }, 201);
     },
   );
@@ -119,7 +111,7 @@ export function cmsPaymentsRoutes(services: { guard: CmsGuard; payments: CmsPaym
     }),
     async (c) => {
       const result = await payments.revisePlan(guard.actor(c), c.req.valid('param').id, c.req.valid('json'));
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: { ...result.plan, changed: result.changed } }, 200);
     },
   );
@@ -144,7 +136,7 @@ export function cmsPaymentsRoutes(services: { guard: CmsGuard; payments: CmsPaym
     }),
     async (c) => {
       const result = await payments.placePlan(guard.actor(c), c.req.valid('param').id, c.req.valid('json'));
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: { plans: result.plans } }, 200);
     },
   );
@@ -182,7 +174,7 @@ export function cmsPaymentsRoutes(services: { guard: CmsGuard; payments: CmsPaym
     }),
     async (c) => {
       const result = await payments.changeMethod(guard.actor(c), c.req.valid('param').provider, c.req.valid('json'));
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: { methods: result.methods } }, 200);
     },
   );

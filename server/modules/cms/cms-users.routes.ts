@@ -2,15 +2,13 @@
 // (cms:users) and the same audit entries — search, view, ban, unban, mail a
 // password-reset link, erase. Described in /api/openapi.json.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { z } from 'zod';
 import { errorBody } from '../../platform/http-errors.ts';
 import { userPageSchema, userSearchSchema } from '../auth/auth.users.schemas.ts';
 import { banInputSchema, cmsUserSchema, eraseInputSchema } from './cms-people.schemas.ts';
-import type { CmsFailure } from './cms-results.ts';
 import type { CmsUsersService } from './cms-users.service.ts';
 import { guardResponses, type CmsGuard } from './cms.guard.ts';
-import { json, body, error } from './cms-openapi.ts';
+import { json, body, error, cmsFailure } from './cms-openapi.ts';
 
 const SCOPE = 'cms:users';
 
@@ -29,12 +27,6 @@ export function cmsUsersRoutes(services: { guard: CmsGuard; users: CmsUsersServi
   const { guard, users } = services;
   const tags = ['CMS'];
   const middleware = [guard.require(SCOPE)];
-
-  function failure(c: Context, result: CmsFailure) {
-    const answer = errorBody(result.code, result.message, 'fields' in result ? result.fields : undefined);
-    if (result.code === 'invalid_input') return c.json(answer, 400);
-    return result.code === 'not_found' ? c.json(answer, 404) : c.json(answer, 409);
-  }
 
   app.openapi(
     createRoute({
@@ -81,7 +73,7 @@ export function cmsUsersRoutes(services: { guard: CmsGuard; users: CmsUsersServi
     }),
     async (c) => {
       const result = await users.ban(guard.actor(c), c.req.valid('param').id, c.req.valid('json'));
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: result.user }, 200);
     },
   );
@@ -98,7 +90,7 @@ export function cmsUsersRoutes(services: { guard: CmsGuard; users: CmsUsersServi
     }),
     async (c) => {
       const result = await users.unban(guard.actor(c), c.req.valid('param').id);
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: result.user }, 200);
     },
   );
@@ -120,7 +112,7 @@ export function cmsUsersRoutes(services: { guard: CmsGuard; users: CmsUsersServi
     }),
     async (c) => {
       const result = await users.sendPasswordReset(guard.actor(c), c.req.valid('param').id);
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: { email: result.email } }, 200);
     },
   );
@@ -143,7 +135,7 @@ export function cmsUsersRoutes(services: { guard: CmsGuard; users: CmsUsersServi
     }),
     async (c) => {
       const result = await users.erase(guard.actor(c), c.req.valid('param').id, c.req.valid('json'));
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: { userId: result.userId } }, 200);
     },
   );

@@ -2,13 +2,10 @@
 // same scope checks and the same audit entries, so staff can script the site with
 // a Bearer token. Described in /api/openapi.json.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { z } from 'zod';
-import { errorBody } from '../../platform/http-errors.ts';
 import { clientAddress } from '../../platform/client-address.ts';
 import type { Config } from '../../platform/config.ts';
 import type { AuditLog } from './cms-audit.service.ts';
-import type { CmsFailure } from './cms-results.ts';
 import type { StaffService } from './cms-staff.service.ts';
 import { guardResponses, type CmsGuard } from './cms.guard.ts';
 import {
@@ -20,7 +17,7 @@ import {
   staffInviteSchema,
   staffListSchema,
 } from './cms.schemas.ts';
-import { json, body, error, idParams } from './cms-openapi.ts';
+import { json, body, error, idParams, cmsFailure } from './cms-openapi.ts';
 
 /** What a refused write answers, on every write route (the service's CmsFailure codes). */
 const failureResponses = {
@@ -41,12 +38,6 @@ export function cmsRoutes(services: CmsRouteServices, app: OpenAPIHono) {
   const tags = ['CMS'];
 
   /** A service failure as the API's error body and status. */
-  function failure(c: Context, result: CmsFailure) {
-    const answer = errorBody(result.code, result.message, 'fields' in result ? result.fields : undefined);
-    if (result.code === 'invalid_input') return c.json(answer, 400);
-    return result.code === 'not_found' ? c.json(answer, 404) : c.json(answer, 409);
-  }
-
   app.openapi(
     createRoute({
       method: 'get',
@@ -75,7 +66,7 @@ export function cmsRoutes(services: CmsRouteServices, app: OpenAPIHono) {
     }),
     async (c) => {
       const result = await staff.invite(guard.actor(c), c.req.valid('json'));
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: result.invite }, 201);
     },
   );
@@ -96,7 +87,7 @@ export function cmsRoutes(services: CmsRouteServices, app: OpenAPIHono) {
     }),
     async (c) => {
       const result = await staff.revokeInvite(guard.actor(c), c.req.valid('param').id);
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: result.invite }, 200);
     },
   );
@@ -118,7 +109,7 @@ export function cmsRoutes(services: CmsRouteServices, app: OpenAPIHono) {
     }),
     async (c) => {
       const result = await staff.change(guard.actor(c), c.req.valid('param').id, c.req.valid('json'));
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: { userId: result.userId } }, 200);
     },
   );
@@ -139,7 +130,7 @@ export function cmsRoutes(services: CmsRouteServices, app: OpenAPIHono) {
       const { token, ...input } = c.req.valid('json');
       c.header('Cache-Control', 'no-store');
       const result = await staff.acceptInvite(token, input, clientAddress(c, services.config.TRUST_PROXY));
-      if (!result.ok) return failure(c, result);
+      if (!result.ok) return cmsFailure(c, result);
       return c.json({ data: { email: result.email } }, 200);
     },
   );
