@@ -10,6 +10,8 @@ import {
   playerStatsSchema,
   teamStatsSchema,
 } from './match-schemas.ts';
+import { chatLiveEventDataSchemas } from './chat-contracts.ts';
+import { oddsLiveEventDataSchemas } from './odds-contracts.ts';
 
 export const scorePairSchema = z.object({ home: z.number().int().min(0), away: z.number().int().min(0) });
 
@@ -41,7 +43,17 @@ export const commentaryLineSchema = z.object({
 });
 export type CommentaryLine = z.infer<typeof commentaryLineSchema>;
 
-export const LIVE_EVENT_TYPES = ['score', 'match-event', 'correction', 'stats', 'commentary'] as const;
+export const LIVE_EVENT_TYPES = [
+  'score',
+  'match-event',
+  'correction',
+  'stats',
+  'commentary',
+  'chat.message',
+  'chat.deleted',
+  'chat.room',
+  'odds',
+] as const;
 export const liveEventTypeSchema = z.enum(LIVE_EVENT_TYPES);
 export type LiveEventType = z.infer<typeof liveEventTypeSchema>;
 
@@ -61,31 +73,26 @@ export const liveEventDataSchemas = {
     playerStats: z.array(playerStatsSchema),
   }),
   commentary: z.object({ matchId: z.number().int(), line: commentaryLineSchema }),
+  ...chatLiveEventDataSchemas,
+  ...oddsLiveEventDataSchemas,
 } satisfies Record<LiveEventType, z.ZodType>;
 
 export type LiveEventData<T extends LiveEventType> = z.infer<(typeof liveEventDataSchemas)[T]>;
 
 /** One event-log row as the stream carries it. `id` is the log position (the SSE id). */
-export const liveEventSchema = z.discriminatedUnion('type', [
-  z.object({ id: z.number().int(), topic: z.string(), type: z.literal('score'), data: liveEventDataSchemas.score }),
-  z.object({
-    id: z.number().int(),
-    topic: z.string(),
-    type: z.literal('match-event'),
-    data: liveEventDataSchemas['match-event'],
-  }),
-  z.object({
-    id: z.number().int(),
-    topic: z.string(),
-    type: z.literal('correction'),
-    data: liveEventDataSchemas.correction,
-  }),
-  z.object({ id: z.number().int(), topic: z.string(), type: z.literal('stats'), data: liveEventDataSchemas.stats }),
-  z.object({
-    id: z.number().int(),
-    topic: z.string(),
-    type: z.literal('commentary'),
-    data: liveEventDataSchemas.commentary,
-  }),
-]);
+export const liveEventSchema = z.discriminatedUnion(
+  'type',
+  LIVE_EVENT_TYPES.map((type) =>
+    z.object({ id: z.number().int(), topic: z.string(), type: z.literal(type), data: liveEventDataSchemas[type] }),
+  ) as unknown as LiveEventObjectSchemas,
+);
+/** One object schema per event type, so that `LiveEvent` narrows on `type`. */
+type LiveEventObjectSchemas = {
+  [T in LiveEventType]: z.ZodObject<{
+    id: z.ZodNumber;
+    topic: z.ZodString;
+    type: z.ZodLiteral<T>;
+    data: (typeof liveEventDataSchemas)[T];
+  }>;
+}[LiveEventType][] & [z.ZodObject, ...z.ZodObject[]];
 export type LiveEvent = z.infer<typeof liveEventSchema>;
