@@ -58,7 +58,18 @@ function video(slug: string, values: Partial<NewVideo> = {}): NewVideo {
 describe('the media pages', () => {
   let t: Awaited<ReturnType<typeof createPageApp>>;
   let mediaDir = '';
-  const ids = { embed: 0, trailer: 0, premium: 0, free: 0, highlight: 0, match: 0, bare: 0, portugal: 0, france: 0 };
+  const ids = {
+    embed: 0,
+    embedMatch: 0,
+    trailer: 0,
+    premium: 0,
+    free: 0,
+    highlight: 0,
+    match: 0,
+    bare: 0,
+    portugal: 0,
+    france: 0,
+  };
   const cookies = { free: '', premium: '' };
 
   const get = async (target: string, as?: keyof typeof cookies) =>
@@ -133,6 +144,13 @@ describe('the media pages', () => {
       away_score: 0,
     });
 
+    ids.embedMatch = await insertMatch(db, {
+      ...final,
+      kickoff_at: '2016-07-07T19:00:00.000Z',
+      home_score: 0,
+      away_score: 2,
+    });
+
     const add = (value: NewVideo) => t.services.media.add(value);
     ids.trailer = await add(video('trailer', { kind: 'clip', title: 'Pressing: the trailer', durationSeconds: 8 }));
     ids.premium = await add(
@@ -152,6 +170,16 @@ describe('the media pages', () => {
         sourceType: 'embed',
         source: 'https://www.youtube-nocookie.com/embed/abc123',
         poster: null,
+      }),
+    );
+    await add(
+      video('embed-highlight', {
+        kind: 'highlight',
+        title: 'Semi-final highlights on a platform',
+        sourceType: 'embed',
+        source: 'https://www.youtube-nocookie.com/embed/semi12345',
+        poster: null,
+        matchId: ids.embedMatch,
       }),
     );
     ids.free = await add(video('free-doc', { title: 'The Groundsman', kind: 'documentary', category: 'Legends' }));
@@ -272,6 +300,22 @@ describe('the media pages', () => {
       const response = await get(other);
       expect(response.headers.get('content-security-policy'), other).not.toContain('frame-src');
     }
+    const tab = await get(`/match/${ids.embedMatch}/highlight`);
+    expect(tab.status).toBe(200);
+    expect(tab.headers.get('content-security-policy')).toContain('frame-src https://www.youtube-nocookie.com');
+    expect(tab.headers.get('x-scoreline-frame-src')).toBeNull();
+    // The click-to-load embed from the first byte: its button, no frame and no <video> yet.
+    const tabHtml = await tab.text();
+    expect(textOf(tabHtml)).toContain('Play “Semi-final highlights on a platform” (loads the video platform)');
+    expect(tabHtml).toContain('data-testid="embed-player"');
+    expect(tabHtml).not.toContain('<iframe');
+    expect(tabHtml).not.toContain('youtube-nocookie.com/embed');
+    expect((await get(`/match/${ids.match}/highlight`)).headers.get('content-security-policy')).not.toContain(
+      'frame-src',
+    );
+    // The tab keeps the match page's own headers (its caching among them).
+    const centre = await get(`/match/${ids.embedMatch}`);
+    expect(tab.headers.get('cache-control')).toBe(centre.headers.get('cache-control'));
     expect(
       frameSources('https://www.youtube-nocookie.com, http://evil.example, javascript:alert(1), https://a.b/path'),
     ).toEqual(['https://www.youtube-nocookie.com']);

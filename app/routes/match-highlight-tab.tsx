@@ -8,7 +8,8 @@ import { z } from 'zod';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
 import type { KeyMoments } from '../../domain/key-moments.ts';
 import { loadKeyMoments } from '../features/key-moments/key-moments.server.ts';
-import { loadViewer } from '../features/media/media.server.ts';
+import { embedHeaders, loadViewer } from '../features/media/media.server.ts';
+import { ownHeaders } from '../features/payment/route-headers.ts';
 import { Player } from '../features/media/player.tsx';
 import { AppLink } from '../components/app-link.tsx';
 import { deferred, deferredCodeLoaded } from '../lib/loading/deferred.tsx';
@@ -28,6 +29,10 @@ const KeyMomentReplay = deferred<{ match: MatchSummary; data: KeyMoments; initia
 // Switching between the match centre and its highlight keeps the reader's place.
 export const handle = { breadcrumb: 'Highlight', preserveScroll: true };
 
+// An embed highlight's platform is allowed in a frame on this tab only (FRAME_SRC_HEADER); ownHeaders starts
+// from the match route's headers, so the tab keeps whatever caching the match page sends.
+export const headers: Route.HeadersFunction = ownHeaders;
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The parent validated the id when present; a highlight needs one.
   const { id } = parseParams(z.object({ id: numericIdSchema.optional() }), params);
@@ -38,7 +43,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     getServices(context).media.list({ kind: 'highlight', matchId: id, limit: 1 }),
     loadViewer(context),
   ]);
-  return { keyMoments, video: videos[0] ?? null, viewer, moment: moment.success ? moment.data : undefined };
+  const video = videos[0] ?? null;
+  return data(
+    { keyMoments, video, viewer, moment: moment.success ? moment.data : undefined },
+    { headers: await embedHeaders(context, [video]) },
+  );
 }
 
 // A client-side navigation waits for the replay's code as well as the data, so it comes with the page.

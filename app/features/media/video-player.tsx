@@ -352,8 +352,9 @@ export function VideoPlayer({ item, signedIn, autoPlay = false }: VideoPlayerPro
       </div>
     );
 
-  if (answer?.sourceType === 'embed')
-    return <EmbedPlayer url={answer.url} title={item.title} posterUrl={item.posterUrl} />;
+  // An embed is the click-to-load button from the first byte (the server's HTML too), never a <video>.
+  if (item.sourceType === 'embed' || answer?.sourceType === 'embed')
+    return <EmbedPlayer url={answer?.url ?? null} title={item.title} posterUrl={item.posterUrl} />;
 
   const button =
     'rounded-md px-2 py-1 text-sm font-medium text-white hover:bg-white/20 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-300';
@@ -455,10 +456,21 @@ export function VideoPlayer({ item, signedIn, autoPlay = false }: VideoPlayerPro
   );
 }
 
-/** A video platform's privacy-enhanced embed: nothing is loaded from it until the viewer clicks. */
-export function EmbedPlayer({ url, title, posterUrl }: { url: string; title: string; posterUrl: string | null }) {
+/**
+ * A video platform's privacy-enhanced embed: nothing is loaded from it until the viewer clicks. `url` is null
+ * until /play answers (the server's HTML); a click before then opens the frame as soon as it is there.
+ */
+export function EmbedPlayer({
+  url,
+  title,
+  posterUrl,
+}: {
+  url: string | null;
+  title: string;
+  posterUrl: string | null;
+}) {
   const [open, setOpen] = useState(false);
-  if (open)
+  if (open && url)
     return (
       <iframe
         src={url}
@@ -466,17 +478,20 @@ export function EmbedPlayer({ url, title, posterUrl }: { url: string; title: str
         className="aspect-video w-full rounded-xl"
         allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
         referrerPolicy="strict-origin-when-cross-origin"
+        data-testid="embed-frame"
       />
     );
+  const host = url && URL.canParse(url) ? new URL(url).hostname : null;
   return (
-    <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-slate-900">
+    <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-slate-900" data-testid="embed-player">
       {posterUrl ? <img src={posterUrl} alt="" className="h-full w-full object-cover opacity-70" /> : null}
       <button
         type="button"
         onClick={() => setOpen(true)}
-        className="absolute inset-0 m-auto h-fit w-fit rounded-lg bg-white px-4 py-2 font-semibold text-slate-900 focus-visible:outline focus-visible:outline-4 focus-visible:outline-sky-500"
+        aria-busy={open && !url ? true : undefined}
+        className="absolute inset-0 m-auto h-fit w-fit max-w-[90%] rounded-lg bg-white px-4 py-2 font-semibold text-slate-900 focus-visible:outline focus-visible:outline-4 focus-visible:outline-sky-500"
       >
-        Play “{title}” (loads the video platform: {new URL(url).hostname})
+        Play “{title}” ({host ? `loads the video platform: ${host}` : 'loads the video platform'})
       </button>
     </div>
   );
