@@ -238,7 +238,14 @@ export function createHttpApp(options: HttpAppOptions) {
   }
 
   // sitemap.xml and robots.txt (issue #5, SEO): built from the database, so not static files.
-  app.route('/', sitemapRoutes({ db: services.database.db, baseUrl: config.BASE_URL }));
+  app.route(
+    '/',
+    sitemapRoutes({
+      db: services.database.db,
+      baseUrl: config.BASE_URL,
+      films: () => services.media.publishedFilmIds(),
+    }),
+  );
 
   // Stored videos' files (issue #22): premium ones only with a signed URL, checked again on every playlist.
   app.route(

@@ -143,6 +143,21 @@ export async function selectPublishedVideos(db: Db, filter: VideoFilter, now: Da
   return rows.map(toRow);
 }
 
+/** The ids of the films and documentaries published at `now` (ready to play), oldest first: the sitemap's. */
+export async function selectPublishedFilmIds(db: Db, now: Date): Promise<number[]> {
+  const at = now.toISOString();
+  const rows = await db
+    .selectFrom('media_video')
+    .select('id')
+    .where('kind', 'in', ['movie', 'documentary'])
+    .where('published_at', '<=', at)
+    .where((eb) => eb.or([eb('unpublish_at', 'is', null), eb('unpublish_at', '>', at)]))
+    .where(notProcessing)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => Number(row.id));
+}
+
 export async function selectVideo(db: Db, id: number): Promise<VideoRow | null> {
   const raw = await db.selectFrom('media_video').select(COLUMNS).where('id', '=', id).executeTakeFirst();
   return raw ? toRow(raw) : null;

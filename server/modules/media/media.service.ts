@@ -32,6 +32,7 @@ import {
   selectReadyVideo,
   updateVideoRow,
   selectPosition,
+  selectPublishedFilmIds,
   selectPublishedVideos,
   selectTrailerOwners,
   selectVideo,
@@ -51,6 +52,8 @@ export type PlayResult =
 
 export interface MediaService {
   list(query: MediaQuery): Promise<MediaItem[]>;
+  /** The ids of the films and documentaries published now: their /movies/{id} pages go in the sitemap. */
+  publishedFilmIds(): Promise<number[]>;
   /** One published video, or null (unknown, not yet or no longer published). */
   get(id: number): Promise<MediaItem | null>;
   /** A URL to play `id` with for `userId` (null: signed out); signed and short-lived for premium videos. */
@@ -279,6 +282,10 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
   const service: MediaService = {
     async list(query) {
       return await items(await selectPublishedVideos(db, query, clock.now()));
+    },
+
+    async publishedFilmIds() {
+      return await selectPublishedFilmIds(db, clock.now());
     },
 
     async get(id) {

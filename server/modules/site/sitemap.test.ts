@@ -8,6 +8,7 @@ import { runSeed } from '../../../db/seed/run-seed.ts';
 import { createWyscoutStep } from '../../../db/seed/wyscout/wyscout-step.ts';
 import { TEST_ENGINES } from '../../../tests/helpers/test-database.ts';
 import { createTestApp } from '../../../tests/helpers/test-app.ts';
+import type { NewVideo } from '../media/media.queries.ts';
 import { renderRobots, renderUrlset, sitemapRoutes, STATIC_PATHS } from './sitemap.ts';
 
 const DATA_DIR = process.env.DATA_DIR ?? path.resolve('../shared/data');
@@ -29,7 +30,8 @@ describe('sitemap rendering', () => {
   it('robots.txt allows public pages and keeps crawlers out of the API, staff and account areas', () => {
     const robots = renderRobots('https://a.example');
     expect(robots).toMatch(/^User-agent: \*\nAllow: \/\n/);
-    for (const path of ['/api/', '/cms', '/account', '/login', '/register', '/auth/', '/en/api/']) expect(robots).toContain(`Disallow: ${path}\n`);
+    for (const path of ['/api/', '/cms', '/account', '/login', '/register', '/auth/', '/en/api/'])
+      expect(robots).toContain(`Disallow: ${path}\n`);
     expect(robots).toContain('Sitemap: https://a.example/sitemap.xml');
   });
 });
@@ -57,7 +59,9 @@ describe.skipIf(!hasData).each(TEST_ENGINES)('sitemap.xml and robots.txt on %s w
     expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
     const xml = await response.text();
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     const urls = locs(xml);
     expect(matchIds.length).toBe(51);
     expect(teamIds.length).toBe(24);
@@ -102,5 +106,80 @@ describe.skipIf(!hasData).each(TEST_ENGINES)('sitemap.xml and robots.txt on %s w
     expect((await small.request(`/sitemaps/${pages.length + 1}.xml`)).status).toBe(404);
     expect((await small.request('/sitemaps/0.xml')).status).toBe(404);
     expect((await t.app.request('/sitemaps/1.xml')).status).toBe(404);
+  });
+});
+
+describe.each(TEST_ENGINES)('sitemap.xml lists the film pages on %s', (engine) => {
+  let t: TestApp;
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('has /movies/{id} for each film and documentary published now, and no other video', async () => {
+    t = await createTestApp(engine, { BASE_URL });
+    const HOUR = 3_600_000;
+    const video = (slug: string, values: Partial<NewVideo> = {}): NewVideo => ({
+      slug,
+      title: slug,
+      description: '',
+      kind: 'movie',
+      category: null,
+      durationSeconds: 60,
+      poster: null,
+      sourceType: 'mp4',
+      source: 'https://videos.example.org/film.mp4',
+      captions: null,
+      access: 'premium',
+      trailerId: null,
+      matchId: null,
+      competitionId: null,
+      teamIds: [],
+      publishedAt: new Date(Date.now() - HOUR),
+      unpublishAt: null,
+      demo: false,
+      ...values,
+    });
+    const add = (value: NewVideo) => t.services.media.add(value);
+    const film = await add(video('film'));
+    const documentary = await add(video('documentary', { kind: 'documentary', access: 'free' }));
+    const endingLater = await add(video('ending-later', { unpublishAt: new Date(Date.now() + HOUR) }));
+    const hidden = [
+      await add(video('scheduled', { publishedAt: new Date(Date.now() + HOUR) })),
+      await add(
+        video('ended', { publishedAt: new Date(Date.now() - 2 * HOUR), unpublishAt: new Date(Date.now() - HOUR) }),
+      ),
+      await add(video('trailer', { kind: 'clip', access: 'free' })),
+      await add(video('highlight', { kind: 'highlight', access: 'free' })),
+    ];
+    // A film whose upload is still waiting to be transcoded is not public yet.
+    hidden.push(
+      await t.services.media.create(
+        t.database.handle.db,
+        {
+          title: 'Uploading',
+          description: '',
+          kind: 'movie',
+          category: null,
+          access: 'free',
+          trailerId: null,
+          matchId: null,
+          competitionId: null,
+          teamIds: [],
+          publishedAt: null,
+          unpublishAt: null,
+          sourceType: 'upload',
+          sourceUrl: null,
+          durationSeconds: null,
+        },
+        1,
+      ),
+    );
+    const response = await t.app.request('/sitemap.xml');
+    expect(response.status).toBe(200);
+    const urls = locs(await response.text());
+    const films = urls.filter((url) => url.startsWith(`${BASE_URL}/movies/`));
+    expect(films).toEqual([film, documentary, endingLater].map((id) => `${BASE_URL}/movies/${id}`));
+    for (const id of hidden) expect(urls).not.toContain(`${BASE_URL}/movies/${id}`);
+    expect(urls).toContain(`${BASE_URL}/movies`);
   });
 });

@@ -1,7 +1,7 @@
 // sitemap.xml and robots.txt (spec: SEO). Every public page a search engine
 // should know: the static pages, staff pages, each competition with each of
 // its seasons, every team and every match (demo replays left out: they come
-// and go). Over 50,000 URLs the sitemap becomes an index of numbered pages, as
+// and go), and every published film's page (/movies/{id}, from the media service). Over 50,000 URLs the sitemap becomes an index of numbered pages, as
 // the sitemaps protocol requires. URLs are absolute, from BASE_URL, and always
 // the canonical (unprefixed) form of each page.
 import { Hono } from 'hono';
@@ -42,8 +42,11 @@ export const STATIC_PATHS = [
 ] as const;
 
 /** Every URL of the sitemap, in a stable order. */
-export async function listSitemapEntries(db: Kysely<Database>): Promise<SitemapEntry[]> {
-  const [pages, seasons, teams, matches] = await Promise.all([
+export async function listSitemapEntries(
+  db: Kysely<Database>,
+  films: () => Promise<number[]> = async () => [],
+): Promise<SitemapEntry[]> {
+  const [pages, seasons, teams, matches, filmIds] = await Promise.all([
     // Scheduled pages join once their time has come (and the list is next rebuilt).
     listPublicPages(db, new Date()),
     db
@@ -63,6 +66,7 @@ export async function listSitemapEntries(db: Kysely<Database>): Promise<SitemapE
       .where('replay_of_match_id', 'is', null)
       .orderBy('id')
       .execute(),
+    films(),
   ]);
   const entries: SitemapEntry[] = STATIC_PATHS.map((path) => ({ path }));
   const staticSet = new Set<string>(STATIC_PATHS);
@@ -82,6 +86,7 @@ export async function listSitemapEntries(db: Kysely<Database>): Promise<SitemapE
   }
   for (const team of teams) entries.push({ path: `/team/${Number(team.id)}` });
   for (const match of matches) entries.push({ path: `/match/${Number(match.id)}`, lastModified: toIsoString(match.updated_at) });
+  for (const id of filmIds) entries.push({ path: `/movies/${id}` });
   return entries;
 }
 
@@ -132,6 +137,8 @@ export interface SitemapOptions {
   /** URLs per file; the protocol's 50,000 unless a test asks for fewer. */
   pageSize?: number;
   now?: () => number;
+  /** The ids of the films published now (media.publishedFilmIds): their /movies/{id} pages. */
+  films?: () => Promise<number[]>;
 }
 
 /** GET /robots.txt, /sitemap.xml and /sitemaps/{n}.xml, for the site's app to mount at its root. */
@@ -142,7 +149,7 @@ export function sitemapRoutes(options: SitemapOptions): Hono {
   let cached: { at: number; entries: Promise<SitemapEntry[]> } | null = null;
   const entries = (): Promise<SitemapEntry[]> => {
     if (!cached || now() - cached.at > REBUILD_AFTER_MS) {
-      const pending = listSitemapEntries(options.db);
+      const pending = listSitemapEntries(options.db, options.films);
       cached = { at: now(), entries: pending };
       // A failed build is not kept: the next request tries again.
       pending.catch(() => {
