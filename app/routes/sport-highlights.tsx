@@ -1,6 +1,8 @@
 // Football highlights (issues #5, #22): the latest highlight videos by competition and date (newest first,
 // each to its /match-highlight/{id} page), then the latest finished matches that have event data — their
 // key-moment replay on the match page's Highlight tab, plus timeline, stats and chalkboard.
+// Outline: h1 the page; h2 "Highlight videos" > h3 each competition; h2 "Key-moment replays" > h3 each day >
+// h4 each competition of that day.
 import type { MediaItem } from '../../domain/media-contracts.ts';
 import { PageHeader } from '../components/page-header.tsx';
 import { MediaCard } from '../features/media/media-card.tsx';
@@ -85,32 +87,37 @@ export default function SportHighlights({ loaderData }: Route.ComponentProps) {
           <EmptyState>No highlight video is published yet.</EmptyState>
         )}
       </section>
-      <h2 className="mb-1 text-xl font-semibold">Key-moment replays</h2>
-      <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">
-        Matches with event data: the Highlight tab of each match replays its goals and big chances on a pitch.
-      </p>
-      <div className="mb-4 flex justify-end">
-        <SpoilerToggle spoiler={view.spoiler} />
-      </div>
-      {days.size > 0 ? (
-        <div className="space-y-6">
-          {[...days].map(([day, matches]) => (
-            <section key={day} aria-labelledby={`day-${day}`}>
-              <h3 id={`day-${day}`} className="mb-2 text-lg font-semibold">
-                {formatDay(day)}
-              </h3>
-              <CompetitionGroups
-                listId={`day-${day}`}
-                matches={[...matches].reverse()}
-                competitionOrder={[]}
-                view={view}
-              />
-            </section>
-          ))}
+      <section aria-labelledby="key-moment-replays">
+        <h2 id="key-moment-replays" className="mb-1 text-xl font-semibold">
+          Key-moment replays
+        </h2>
+        <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">
+          Matches with event data: the Highlight tab of each match replays its goals and big chances on a pitch.
+        </p>
+        <div className="mb-4 flex justify-end">
+          <SpoilerToggle spoiler={view.spoiler} />
         </div>
-      ) : (
-        <EmptyState>No recent match has event data yet.</EmptyState>
-      )}
+        {days.size > 0 ? (
+          <div className="space-y-6">
+            {[...days].map(([day, matches]) => (
+              <section key={day} aria-labelledby={`day-${day}`}>
+                <h3 id={`day-${day}`} className="mb-2 text-lg font-semibold">
+                  {formatDay(day)}
+                </h3>
+                <CompetitionGroups
+                  listId={`day-${day}`}
+                  matches={[...matches].reverse()}
+                  competitionOrder={[]}
+                  view={view}
+                  headingLevel={4}
+                />
+              </section>
+            ))}
+          </div>
+        ) : (
+          <EmptyState>No recent match has event data yet.</EmptyState>
+        )}
+      </section>
     </>
   );
 }

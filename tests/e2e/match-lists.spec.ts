@@ -280,6 +280,15 @@ test('hot matches, the football hub and highlights', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 2, name: 'Key-moment replays' })).toBeVisible();
   const final = page.getByRole('region', { name: 'Sunday 10 July 2016' });
   await expect(final.getByRole('heading', { level: 3, name: 'Sunday 10 July 2016' })).toBeVisible();
+  // Under the day's h3, its competitions are h4; and the page's outline never skips a level.
+  await expect(final.getByRole('heading', { level: 4 })).toContainText(EURO);
+  const levels = await page
+    .locator('main')
+    .locator('h1, h2, h3, h4, h5, h6')
+    .evaluateAll((headings) => headings.map((heading) => Number(heading.tagName.slice(1))));
+  expect(levels[0]).toBe(1);
+  for (const [index, level] of levels.entries())
+    if (index > 0) expect(level).toBeLessThanOrEqual(levels[index - 1]! + 1);
   await final.getByRole('link', { name: 'Portugal 1, France 0. AET' }).click();
   await expect(page).toHaveURL(/\/match\/\d+$/);
   await expect(page.getByTestId('match-score')).toContainText('1 – 0');

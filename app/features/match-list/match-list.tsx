@@ -171,7 +171,7 @@ function laterLayout(rows: number): CSSProperties {
 interface GroupProps {
   id: string;
   group: CompetitionGroup;
-  Heading: 'h2' | 'h3';
+  Heading: 'h2' | 'h3' | 'h4';
   laidOutLater: boolean;
   starred: boolean;
   favouriteMatches: readonly number[];
@@ -235,7 +235,7 @@ const Group = memo(function Group({
   );
 });
 
-/** Matches under competition headers (h2 or h3), most important competition first, favourites pinned. */
+/** Matches under competition headers (h2, h3 or h4), most important competition first, favourites pinned. */
 export function CompetitionGroups({
   matches,
   competitionOrder,
@@ -248,7 +248,8 @@ export function CompetitionGroups({
   matches: MatchSummary[];
   competitionOrder: readonly string[];
   view: ListView;
-  headingLevel?: 2 | 3;
+  /** 4 under a day's h3 (the highlights page's key-moment replays). */
+  headingLevel?: 2 | 3 | 4;
 }) {
   const now = useNow(
     1000,
@@ -262,7 +263,7 @@ export function CompetitionGroups({
   );
   const rowsBefore = useMemo(() => rowsAbove(groups), [groups]);
   const withLive = useMemo(() => groups.map((group) => group.matches.some((match) => isLive(match.status))), [groups]);
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const Heading = headingLevel === 2 ? 'h2' : headingLevel === 4 ? 'h4' : 'h3';
   return (
     <div className="space-y-4">
       {groups.map((group, index) => {
