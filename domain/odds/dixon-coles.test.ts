@@ -1,0 +1,178 @@
+// The Dixon–Coles fit (issue #24): it recovers known strengths from simulated seasons, keeps the
+// identifiability constraint, ignores results on or after `asOf` (no peeking), weights recent results
+// more, handles unseen teams and is fast enough to refit every league at start.
+import { describe, expect, it } from 'vitest';
+import { daysBetween, expectedGoals, fitModel, type MatchResult } from './dixon-coles.ts';
+import { minimise } from './minimise.ts';
+
+/** A small deterministic PRNG (mulberry32) so the simulated seasons are the same on every run. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function poisson(rate: number, next: () => number): number {
+  let k = 0;
+  let p = Math.exp(-rate);
+  let cumulative = p;
+  const u = next();
+  while (u > cumulative && k < 30) {
+    k++;
+    p = (p * rate) / k;
+    cumulative += p;
+  }
+  return k;
+}
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+const TEAMS = Array.from({ length: 20 }, (_, i) => `Team ${String(i + 1).padStart(2, '0')}`);
+/** True strengths: attack spread from +0.4 to −0.4, defence the mirror image (good teams concede less). */
+const TRUTH = Object.fromEntries(
+  TEAMS.map((team, i) => [team, { attack: 0.4 - (0.8 * i) / 19, defence: -0.3 + (0.6 * i) / 19 }]),
+);
+const INTERCEPT = 0.1;
+const HOME = 0.25;
+
+/** Double round robins, one matchday a week from `firstDay`; independent Poisson goals. */
+function simulateSeasons(seasons: number, seed: number, firstDay = '2022-08-06'): MatchResult[] {
+  const next = random(seed);
+  const results: MatchResult[] = [];
+  let day = 0;
+  for (let s = 0; s < seasons; s++) {
+    for (let round = 0; round < 2 * (TEAMS.length - 1); round++) {
+      // Circle method: team 0 fixed, the others rotate.
+      const rotated = [TEAMS[0]!, ...TEAMS.slice(1).map((_, i) => TEAMS[1 + ((i + round) % (TEAMS.length - 1))]!)];
+      for (let k = 0; k < TEAMS.length / 2; k++) {
+        let home = rotated[k]!;
+        let away = rotated[TEAMS.length - 1 - k]!;
+        if (round >= TEAMS.length - 1) [home, away] = [away, home];
+        const lambda = Math.exp(INTERCEPT + HOME + TRUTH[home]!.attack + TRUTH[away]!.defence);
+        const mu = Math.exp(INTERCEPT + TRUTH[away]!.attack + TRUTH[home]!.defence);
+        results.push({
+          date: addDays(firstDay, day),
+          home,
+          away,
+          homeGoals: poisson(lambda, next),
+          awayGoals: poisson(mu, next),
+        });
+      }
+      day += 7;
+    }
+    day += 70;
+  }
+  return results;
+}
+
+describe('minimise', () => {
+  it('finds the minimum of the Rosenbrock function', () => {
+    const result = minimise(
+      (x, g) => {
+        const [a, b] = [x[0]!, x[1]!];
+        g[0] = -2 * (1 - a) - 400 * a * (b - a * a);
+        g[1] = 200 * (b - a * a);
+        return (1 - a) ** 2 + 100 * (b - a * a) ** 2;
+      },
+      Float64Array.from([-1.2, 1]),
+      { gradientTolerance: 1e-8, maxIterations: 2000 },
+    );
+    expect(result.converged).toBe(true);
+    expect(result.x[0]).toBeCloseTo(1, 5);
+    expect(result.x[1]).toBeCloseTo(1, 5);
+  });
+});
+
+describe('fitModel', () => {
+  const results = simulateSeasons(3, 7);
+  const asOf = addDays(results[results.length - 1]!.date, 1);
+
+  it('recovers the strengths, the home advantage and ρ ≈ 0 of ten simulated independent-Poisson seasons', () => {
+    const many = simulateSeasons(10, 7);
+    const model = fitModel(many, { asOf: addDays(many[many.length - 1]!.date, 1), halfLifeDays: 1e6, ridge: 0.01 });
+    expect(model.converged).toBe(true);
+    expect(model.matches).toBe(many.length);
+    expect(Math.abs(model.homeAdvantage - HOME)).toBeLessThan(0.08);
+    expect(Math.abs(model.rho)).toBeLessThan(0.1);
+    const attackError = TEAMS.map((team) => Math.abs(model.teams[team]!.attack - TRUTH[team]!.attack));
+    expect(Math.max(...attackError)).toBeLessThan(0.2);
+    expect(model.matches).toBe(3800);
+    // Expected goals of one fixture within 10 % of the truth.
+    const xg = expectedGoals(model, TEAMS[0]!, TEAMS[19]!);
+    const trueHome = Math.exp(INTERCEPT + HOME + TRUTH[TEAMS[0]!]!.attack + TRUTH[TEAMS[19]!]!.defence);
+    expect(Math.abs(xg.home / trueHome - 1)).toBeLessThan(0.1);
+  });
+
+  it('keeps the mean attack and mean defence at 0', () => {
+    const model = fitModel(results, { asOf });
+    const attacks = Object.values(model.teams).map((team) => team.attack);
+    const defences = Object.values(model.teams).map((team) => team.defence);
+    expect(Math.abs(attacks.reduce((a, b) => a + b, 0))).toBeLessThan(1e-9);
+    expect(Math.abs(defences.reduce((a, b) => a + b, 0))).toBeLessThan(1e-9);
+  });
+
+  it('uses only results dated before asOf: adding a later result changes nothing (no peeking)', () => {
+    const cut = results[600]!.date;
+    const before = fitModel(results, { asOf: cut });
+    const later = [...results, { date: cut, home: TEAMS[0]!, away: TEAMS[1]!, homeGoals: 9, awayGoals: 0 }];
+    const after = fitModel(later, { asOf: cut });
+    expect(after).toEqual(before);
+    expect(before.trainedUntil! < cut).toBe(true);
+    expect(daysBetween(before.trainedUntil!, cut)).toBe(7);
+  });
+
+  it('weights recent results more: a team that turned good shows it sooner with a short half-life', () => {
+    const turned = results.map((result) =>
+      result.home === TEAMS[19] && daysBetween(result.date, asOf) < 120
+        ? { ...result, homeGoals: result.homeGoals + 3 }
+        : result,
+    );
+    const short = fitModel(turned, { asOf, halfLifeDays: 60 });
+    const long = fitModel(turned, { asOf, halfLifeDays: 2000 });
+    expect(short.teams[TEAMS[19]!]!.attack).toBeGreaterThan(long.teams[TEAMS[19]!]!.attack + 0.1);
+  });
+
+  it('gives a team it never saw the league average, or the prior it is told', () => {
+    const model = fitModel(results, { asOf });
+    const xg = expectedGoals(model, 'Newcomers FC', 'Visitors FC', { neutral: true });
+    expect(xg.home).toBeCloseTo(Math.exp(model.intercept), 12);
+    expect(xg.away).toBeCloseTo(xg.home, 12);
+    const promoted = fitModel(results, { asOf, unknownTeam: { attack: -0.3, defence: 0.2 } });
+    expect(expectedGoals(promoted, TEAMS[0]!, 'Newcomers FC').home).toBeGreaterThan(
+      expectedGoals(model, TEAMS[0]!, 'Newcomers FC').home,
+    );
+  });
+
+  it('fits ρ when asked and holds it at 0 for independent Poisson', () => {
+    expect(fitModel(results, { asOf, fitRho: false }).rho).toBe(0);
+    // Simulated 0-0s and 1-1s made twice as common as Poisson says: the fit answers with ρ < 0.
+    const drawish = [...results, ...results.filter((r) => r.homeGoals === r.awayGoals && r.homeGoals <= 1)];
+    expect(fitModel(drawish, { asOf }).rho).toBeLessThan(-0.05);
+  });
+
+  it('returns the prior alone when there are no results', () => {
+    const model = fitModel([], { asOf: '2024-08-01' });
+    expect(model.trainedUntil).toBeNull();
+    expect(model.matches).toBe(0);
+    const xg = expectedGoals(model, 'A', 'B');
+    expect(xg.home).toBeGreaterThan(xg.away);
+  });
+
+  it('fits three seasons of a 20-team league well under a second, and faster from a previous fit', () => {
+    const started = performance.now();
+    const model = fitModel(results, { asOf });
+    const took = performance.now() - started;
+    expect(took).toBeLessThan(1000);
+    const startedAgain = performance.now();
+    const refit = fitModel(results, { asOf: addDays(asOf, 3), start: model });
+    expect(refit.iterations).toBeLessThan(model.iterations);
+    expect(performance.now() - startedAgain).toBeLessThan(1000);
+  });
+});

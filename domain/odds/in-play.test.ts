@@ -1,0 +1,141 @@
+// In-play model odds (issue #24): minute 0 is the pre-match price, time running down moves the markets
+// towards the score, goals and red cards move them the right way, the final whistle settles every market,
+// and the win-probability graph marks what moved it.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { winProbabilityPointSchema } from '../odds-contracts.ts';
+import { inPlay, remainingShare, winProbabilitySeries, type PreMatchRates } from './in-play.ts';
+import { marketsFromMatrix, scorelineMatrix } from './markets.ts';
+
+const PRE: PreMatchRates = { home: 1.6, away: 1.1, rho: -0.06 };
+
+describe('inPlay', () => {
+  it('is the pre-match market at kick-off', () => {
+    const live = inPlay(PRE, { minute: 0, score: { home: 0, away: 0 } });
+    const pre = marketsFromMatrix(scorelineMatrix(PRE.home, PRE.away, PRE.rho));
+    expect(live.markets['1x2'].home).toBeCloseTo(pre['1x2'].home, 12);
+    expect(live.markets.correct_score['1-1']).toBeCloseTo(pre.correct_score['1-1']!, 12);
+    expect(live.settled).toBe(false);
+  });
+
+  it('runs the clock down: at 0-0 the draw grows minute by minute, stoppage time included', () => {
+    let previous = 0;
+    for (const minute of [0, 15, 30, 45, 47, 60, 75, 90, 93, 96]) {
+      const draw = inPlay(PRE, { minute, score: { home: 0, away: 0 } }).markets['1x2'].draw;
+      expect(draw).toBeGreaterThan(previous);
+      previous = draw;
+    }
+    expect(previous).toBeGreaterThan(0.97);
+    expect(previous).toBeLessThan(1);
+    expect(remainingShare(0)).toBe(1);
+    expect(remainingShare(200)).toBeGreaterThan(0);
+  });
+
+  it('moves towards the side that scores, and a leader late on is nearly sure', () => {
+    const before = inPlay(PRE, { minute: 60, score: { home: 0, away: 0 } }).markets;
+    const after = inPlay(PRE, { minute: 60, score: { home: 0, away: 1 }, lastScorer: 'away' }).markets;
+    expect(after['1x2'].away).toBeGreaterThan(before['1x2'].away);
+    expect(after.last_team_to_score.away).toBeGreaterThan(before.last_team_to_score.away);
+    expect(after.last_team_to_score.none).toBe(0);
+    expect(after.btts.yes).toBeLessThan(after.btts.no);
+    const late = inPlay(PRE, { minute: 92, score: { home: 2, away: 0 }, lastScorer: 'home' }).markets;
+    expect(late['1x2'].home).toBeGreaterThan(0.99);
+  });
+
+  it('turns a red card against the side sent off and towards its opponent', () => {
+    const even = inPlay(PRE, { minute: 30, score: { home: 0, away: 0 } });
+    const homeDown = inPlay(PRE, { minute: 30, score: { home: 0, away: 0 }, redCards: { home: 1, away: 0 } });
+    expect(homeDown.markets['1x2'].home).toBeLessThan(even.markets['1x2'].home);
+    expect(homeDown.markets['1x2'].away).toBeGreaterThan(even.markets['1x2'].away);
+    expect(homeDown.remaining.home).toBeLessThan(even.remaining.home);
+    expect(homeDown.remaining.away).toBeGreaterThan(even.remaining.away);
+    const awayDown = inPlay(PRE, { minute: 30, score: { home: 0, away: 0 }, redCards: { home: 0, away: 1 } });
+    expect(awayDown.markets['1x2'].home).toBeGreaterThan(even.markets['1x2'].home);
+  });
+
+  it('settles every market to the actual outcome at the final whistle', () => {
+    const { markets, settled } = inPlay(PRE, {
+      minute: 94,
+      score: { home: 2, away: 1 },
+      lastScorer: 'away',
+      finished: true,
+    });
+    expect(settled).toBe(true);
+    expect(markets['1x2']).toEqual({ home: 1, draw: 0, away: 0 });
+    expect(markets.two_way).toEqual({ home: 1, away: 0 });
+    expect(markets.odd_even).toEqual({ odd: 1, even: 0 });
+    expect(markets.last_team_to_score).toEqual({ home: 0, away: 1, none: 0 });
+    expect(markets.over_under_2_5).toEqual({ over: 1, under: 0 });
+    expect(markets.btts).toEqual({ yes: 1, no: 0 });
+    expect(markets.correct_score).toEqual({ '2-1': 1, other: 0 });
+    const goalless = inPlay(PRE, { minute: 93, score: { home: 0, away: 0 }, finished: true }).markets;
+    expect(goalless.last_team_to_score.none).toBe(1);
+    expect(goalless['1x2'].draw).toBe(1);
+  });
+
+  it('sums every live market to 1 within 1e-9 in any state (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 0, max: 2 }),
+        fc.boolean(),
+        (minute, home, away, redHome, redAway, finished) => {
+          const lastScorer = home + away === 0 ? null : home >= away ? 'home' : 'away';
+          const { markets } = inPlay(PRE, {
+            minute,
+            score: { home, away },
+            redCards: { home: redHome, away: redAway },
+            lastScorer,
+            finished,
+          });
+          for (const market of Object.values(markets)) {
+            const values = Object.values(market as Record<string, number>);
+            expect(Math.abs(values.reduce((a, b) => a + b, 0) - 1)).toBeLessThan(1e-9);
+          }
+        },
+      ),
+    );
+  });
+
+  it('updates in well under 5 ms per event', () => {
+    const started = performance.now();
+    for (let k = 0; k < 1000; k++) inPlay(PRE, { minute: k % 95, score: { home: k % 3, away: k % 2 } });
+    expect((performance.now() - started) / 1000).toBeLessThan(5);
+  });
+});
+
+describe('winProbabilitySeries', () => {
+  const events = [
+    { minute: 23, kind: 'goal' as const, side: 'home' as const },
+    { minute: 61, kind: 'red_card' as const, side: 'home' as const, label: 'Red card: Example' },
+    { minute: 78, kind: 'goal' as const, side: 'away' as const },
+  ];
+
+  it('gives one valid point a minute, marks each event and settles at the end', () => {
+    const points = winProbabilitySeries(PRE, events, 94, { finished: true });
+    expect(points).toHaveLength(95);
+    for (const point of points) {
+      winProbabilityPointSchema.parse(point);
+      expect(Math.abs(point.home + point.draw + point.away - 1)).toBeLessThan(1e-9);
+    }
+    const marks = points.filter((point) => point.mark !== null);
+    expect(marks.map((point) => [point.minute, point.mark!.label])).toEqual([
+      [23, 'Goal 1–0'],
+      [61, 'Red card: Example'],
+      [78, 'Goal 1–1'],
+    ]);
+    expect(points[23]!.home).toBeGreaterThan(points[22]!.home);
+    expect(points[61]!.home).toBeLessThan(points[60]!.home);
+    expect(points[78]!.draw).toBeGreaterThan(points[77]!.draw);
+    expect(points.at(-1)).toMatchObject({ minute: 94, home: 0, draw: 1, away: 0 });
+  });
+
+  it('stops at the minute reached for a match still being played', () => {
+    const points = winProbabilitySeries(PRE, events.slice(0, 1), 40);
+    expect(points).toHaveLength(41);
+    expect(points.at(-1)!.home).toBeLessThan(1);
+  });
+});
