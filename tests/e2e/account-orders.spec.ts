@@ -4,83 +4,25 @@
 // opens the receipt, which prints alone; someone else opening that receipt gets
 // a 404. The account page with an order and the receipt page pass axe in light
 // and dark and fit a 390 px phone; screenshots at 390 and 1280 px.
-import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { prepareContext, waitForHydration } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { BASE_URL, buyPremium, checkPage, registerMember, screenshotsFor } from './journeys.ts';
+import { prepareContext } from './support.ts';
 
-const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
-const SHOTS = path.join(process.env.E2E_DIR ?? 'var/e2e', 'screenshots', 'account-orders');
-const PASSWORD = 'a long walk on the pitch';
-const ORDER_URL = /\/payment\/sandbox\/(ord_[\w-]+)$/;
+const SHOTS = screenshotsFor('account-orders');
 
 test.beforeEach(async ({ context }) => {
   await prepareContext(context);
 });
-
-async function register(page: Page, name: string) {
-  await page.goto('/register');
-  await waitForHydration(page);
-  await page.getByLabel('Your name').fill(name);
-  await page.getByLabel('Email address').fill(`orders-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(`${BASE_URL}/`);
-}
-
-/** Orders Premium monthly with the sandbox as the pricing page's form would, and pays it with the success card. */
-async function payForPremiumMonthly(page: Page): Promise<string> {
-  const checkoutUrl = await page.evaluate(async () => {
-    const plans = (await (await fetch('/api/plans')).json()) as { plans: Array<{ id: number; code: string }> };
-    const plan = plans.plans.find((candidate) => candidate.code === 'premium-monthly');
-    const response = await fetch('/api/payments/orders', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ planId: plan?.id, provider: 'sandbox' }),
-    });
-    return ((await response.json()) as { checkoutUrl: string }).checkoutUrl;
-  });
-  await page.goto(checkoutUrl);
-  const orderId = ORDER_URL.exec(new URL(page.url()).pathname)![1]!;
-  await waitForHydration(page);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay €/ }).click();
-  await expect(page).toHaveURL(`${BASE_URL}/payment/success?order=${orderId}`);
-  return orderId;
-}
-
-/** axe in light and dark, nothing wider than a 390 px phone, and a screenshot at 390 and 1280 px. */
-async function checkPage(page: Page, name: string) {
-  await waitForHydration(page);
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${name} at ${width} px is ${overflow} px too wide`).toBeLessThanOrEqual(0);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-      expect(
-        results.violations.map((violation) => `${violation.id}: ${violation.help}`),
-        `${name} at ${width} px in ${colorScheme}`,
-      ).toEqual([]);
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${colorScheme}.png`), fullPage: true });
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-  }
-}
 
 test('after a sandbox payment the account lists the order, and its receipt opens, prints alone and is the owner’s only', async ({
   page,
   browser,
 }) => {
   test.setTimeout(120_000);
-  await register(page, 'Rita Receipt');
-  const orderId = await payForPremiumMonthly(page);
+  await registerMember(page, 'Rita Receipt', { emailPrefix: 'orders' });
+  await expect(page).toHaveURL(`${BASE_URL}/`);
+  const orderId = await buyPremium(page);
 
   await page.goto('/account');
   const history = page.getByTestId('order-history');
@@ -91,7 +33,7 @@ test('after a sandbox payment the account lists the order, and its receipt opens
     'href',
     '/pricing?plan=premium-monthly',
   );
-  await checkPage(page, 'account');
+  await checkPage(page, 'account', SHOTS);
 
   await page.setViewportSize({ width: 390, height: 900 });
   await history.getByRole('link', { name: /^Receipt for Premium monthly/ }).click();
@@ -101,7 +43,7 @@ test('after a sandbox payment the account lists the order, and its receipt opens
   await expect(receipt.getByText(orderId)).toBeVisible();
   await expect(receipt.getByText('Rita Receipt <')).toBeVisible();
   await expect(receipt.getByText('€4.99')).toBeVisible();
-  await checkPage(page, 'receipt');
+  await checkPage(page, 'receipt', SHOTS);
 
   // Printed, the receipt comes out alone: no site header, menus or Print button.
   await page.emulateMedia({ media: 'print' });
@@ -116,7 +58,8 @@ test('after a sandbox payment the account lists the order, and its receipt opens
   const other = await browser.newContext({ baseURL: BASE_URL });
   await prepareContext(other);
   const stranger = await other.newPage();
-  await register(stranger, 'Sam Stranger');
+  await registerMember(stranger, 'Sam Stranger', { emailPrefix: 'orders' });
+  await expect(stranger).toHaveURL(`${BASE_URL}/`);
   const response = await stranger.goto(`/account/orders/${orderId}`);
   expect(response?.status()).toBe(404);
   await expect(stranger.getByText(orderId)).toHaveCount(0);

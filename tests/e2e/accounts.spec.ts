@@ -5,20 +5,15 @@ import { spawnSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
+import { BASE_URL, MEMBER_PASSWORD, registerMember, uniqueEmail } from './journeys.ts';
 import { prepareContext, waitForHydration } from './support.ts';
 
-const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 // The Playwright server's database (playwright.config.ts): the outbox is read straight from it.
 const E2E_DATABASE = `${process.env.E2E_DIR ?? 'var/e2e'}/scoreline-e2e.db`;
-const PASSWORD = 'a long walk on the pitch';
 
 test.beforeEach(async ({ context }) => {
   await prepareContext(context);
 });
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
 
 function latestMailTo(email: string): string {
   const database = new Database(E2E_DATABASE, { readonly: true, fileMustExist: true });
@@ -31,15 +26,6 @@ function latestMailTo(email: string): string {
   } finally {
     database.close();
   }
-}
-
-async function registerOnPage(page: Page, email: string, name = 'Grace Hopper') {
-  await page.goto('/register');
-  await waitForHydration(page);
-  await page.getByLabel('Your name').fill(name);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
 }
 
 /** The header's account menu (a <details> disclosure, issue #19), named by its button: "Account: <name>". */
@@ -60,8 +46,7 @@ async function signOutFromHeader(page: Page) {
 }
 
 test('register → sign in → account → sign out lands on /en', async ({ page, context }) => {
-  const email = uniqueEmail('journey');
-  await registerOnPage(page, email);
+  const email = await registerMember(page, 'Grace Hopper', { emailPrefix: 'journey' });
   await expect(page).toHaveURL(`${BASE_URL}/`);
   await expect(accountMenu(page, 'Account: Grace Hopper')).toBeVisible();
   const cookies = await context.cookies();
@@ -75,7 +60,7 @@ test('register → sign in → account → sign out lands on /en', async ({ page
   await expect(page).toHaveURL(`${BASE_URL}/login?redirect=${encodeURIComponent('/account')}`);
   await waitForHydration(page);
   await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Password').fill(MEMBER_PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(`${BASE_URL}/account`);
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
@@ -106,8 +91,7 @@ test('pages loaded at once with an expired access token keep the visitor signed 
   page,
   context,
 }) => {
-  const email = uniqueEmail('tabs');
-  await registerOnPage(page, email, 'Ada Tabs');
+  const email = await registerMember(page, 'Ada Tabs', { emailPrefix: 'tabs' });
   await expect(accountMenu(page, 'Account: Ada Tabs')).toBeVisible();
   // What an expired access token leaves: only the refresh cookie. Then two tabs, a page and a data request
   // go out together, all carrying the same refresh token.
@@ -169,8 +153,7 @@ test('registration errors are shown per field, input kept', async ({ page }) => 
 });
 
 test('forgot password → mail → reset, once; every session is signed out', async ({ page, browser }) => {
-  const email = uniqueEmail('reset');
-  await registerOnPage(page, email, 'Reset Tester');
+  const email = await registerMember(page, 'Reset Tester', { emailPrefix: 'reset' });
   await expect(page).toHaveURL(`${BASE_URL}/`);
   // A second browser (another device) signed in too.
   const other = await browser.newContext();
@@ -178,7 +161,7 @@ test('forgot password → mail → reset, once; every session is signed out', as
   const otherPage = await other.newPage();
   await otherPage.goto('/login');
   await otherPage.getByLabel('Email address').fill(email);
-  await otherPage.getByLabel('Password').fill(PASSWORD);
+  await otherPage.getByLabel('Password').fill(MEMBER_PASSWORD);
   await otherPage.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(otherPage).toHaveURL(`${BASE_URL}/`);
   await signOutFromHeader(page);
@@ -220,8 +203,7 @@ test('forgot password → mail → reset, once; every session is signed out', as
 });
 
 test('the header popup signs in without leaving the page', async ({ page }) => {
-  const email = uniqueEmail('popup');
-  await registerOnPage(page, email, 'Popup Person');
+  const email = await registerMember(page, 'Popup Person', { emailPrefix: 'popup' });
   await signOutFromHeader(page);
 
   await page.goto('/about-us?section=team');
@@ -234,7 +216,7 @@ test('the header popup signs in without leaving the page', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(dialog.getByRole('alert')).toHaveText('The email address or password is not correct');
   await expect(dialog.getByLabel('Email address')).toHaveValue(email);
-  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByLabel('Password').fill(MEMBER_PASSWORD);
   await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(`${BASE_URL}/about-us?section=team`);
   await expect(accountMenu(page, 'Account: Popup Person')).toBeVisible();
@@ -248,7 +230,7 @@ test('the header popup signs in without leaving the page', async ({ page }) => {
   await change.getByLabel('New password').fill('another long passphrase');
   await change.getByRole('button', { name: 'Change password' }).click();
   await expect(change.getByText('This is not your current password')).toBeVisible();
-  await change.getByLabel('Current password').fill(PASSWORD);
+  await change.getByLabel('Current password').fill(MEMBER_PASSWORD);
   await change.getByLabel('New password').fill('another long passphrase');
   await change.getByRole('button', { name: 'Change password' }).click();
   await expect(change.getByRole('status')).toHaveText('Your password was changed. Your other devices were signed out.');
@@ -269,7 +251,7 @@ test('the popup switches to registration and to the forgot-password form', async
   const email = uniqueEmail('popup-register');
   await register.getByLabel('Your name').fill('Dialog Newcomer');
   await register.getByLabel('Email address').fill(email);
-  await register.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await register.getByLabel('Password', { exact: true }).fill(MEMBER_PASSWORD);
   await register.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(`${BASE_URL}/movies`);
   await expect(accountMenu(page, 'Account: Dialog Newcomer')).toBeVisible();
@@ -280,21 +262,19 @@ test('sign-in never redirects off the site', async ({ page }) => {
   // One account for every payload: each signs in through the form, lands on the home page, signs out.
   // The two a browser itself reads as another site; every other form (encoded, absolute, javascript:)
   // is refused by the same redirectTarget, tested in domain/redirect.test.ts.
-  const email = uniqueEmail('redirect');
-  await registerOnPage(page, email, 'Redirect Tester');
+  const email = await registerMember(page, 'Redirect Tester', { emailPrefix: 'redirect' });
   for (const payload of ['//evil.example', '/\\evil.example']) {
     await signOutFromHeader(page);
     await page.goto(`/login?redirect=${encodeURIComponent(payload)}`);
     await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password').fill(MEMBER_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page, payload).toHaveURL(`${BASE_URL}/`);
   }
 });
 
 test('a cross-site form post is refused and changes nothing', async ({ page }) => {
-  const email = uniqueEmail('csrf');
-  await registerOnPage(page, email, 'Csrf Target');
+  await registerMember(page, 'Csrf Target', { emailPrefix: 'csrf' });
   await expect(page).toHaveURL(`${BASE_URL}/`);
   // A page on another site that posts a sign-out form to this one.
   await page.route('http://evil.example/**', (route) =>
@@ -318,12 +298,11 @@ test('staff guard: /cms sends a signed-out visitor to the staff sign-in; members
 }) => {
   const response = await page.goto('/cms');
   expect(response?.url()).toBe(`${BASE_URL}/cms/login?redirect=${encodeURIComponent('/cms')}`);
-  const email = uniqueEmail('member');
-  await registerOnPage(page, email, 'Plain Member');
+  const email = await registerMember(page, 'Plain Member', { emailPrefix: 'member' });
   await signOutFromHeader(page);
   await page.goto('/cms/login');
   await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Password').fill(MEMBER_PASSWORD);
   await page.getByRole('button', { name: 'Sign in to the CMS' }).click();
   await expect(page.getByRole('alert')).toHaveText('This account has no access to the CMS.');
 });
@@ -388,7 +367,7 @@ test('axe: registration, reset, account and the sign-in popup have no violations
   await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await check('sign-in popup');
-  await registerOnPage(page, uniqueEmail('axe'), 'Axe Account');
+  await registerMember(page, 'Axe Account', { emailPrefix: 'axe' });
   await expect(page).toHaveURL(`${BASE_URL}/`);
   await page.goto('/account');
   await check('account');
@@ -406,7 +385,7 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('Use at least 8 characters')).toBeVisible();
     await expect(page.getByLabel('Email address')).toHaveValue(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Password', { exact: true }).fill(MEMBER_PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(`${BASE_URL}/account`);
     await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
@@ -416,7 +395,7 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(`${BASE_URL}/en`);
     await page.goto('/login');
     await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password').fill(MEMBER_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(`${BASE_URL}/`);
     await expect(accountMenu(page, 'Account: No Script')).toBeVisible();
@@ -429,7 +408,6 @@ test('favourites starred as a guest join the account, follow it to another devic
 }) => {
   // Two devices and eight page loads.
   test.setTimeout(60_000);
-  const email = uniqueEmail('favourites');
   const home = '/?date=2016-06-15&tz=UTC';
   const dayRows = (target: Page) =>
     target.locator('section[aria-labelledby="day-heading"]').getByTestId('competition-group').getByRole('listitem');
@@ -445,7 +423,7 @@ test('favourites starred as a guest join the account, follow it to another devic
   await expect(starFor(page, 'Remove')).toHaveAttribute('aria-pressed', 'true');
 
   // Registering takes the device's favourites into the account, named from the data.
-  await registerOnPage(page, email);
+  const email = await registerMember(page, 'Grace Hopper', { emailPrefix: 'favourites' });
   await expect(page).toHaveURL(`${BASE_URL}/`);
   await page.goto('/account');
   const favourites = page.locator('section[aria-labelledby="favourites-heading"]');
@@ -472,7 +450,7 @@ test('favourites starred as a guest join the account, follow it to another devic
   await second.goto('/login');
   await waitForHydration(second);
   await second.getByLabel('Email address').fill(email);
-  await second.getByLabel('Password').fill(PASSWORD);
+  await second.getByLabel('Password').fill(MEMBER_PASSWORD);
   await second.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(second).toHaveURL(`${BASE_URL}/`);
   await second.goto(home);

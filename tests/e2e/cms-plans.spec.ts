@@ -8,39 +8,12 @@
 // checked over HTTP in server/cms-payments-pages.test.ts). The Plans, plan and
 // Payment methods screens pass axe in light and dark, fit 390 px, and are
 // photographed at 390 and 1280 px.
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { BASE_URL, checkPage, registerMember, screenshotsFor } from './journeys.ts';
 import { createStaffAccount, signInToCms, uniqueStaffEmail } from './staff-support.ts';
 import { prepareContext, waitForHydration } from './support.ts';
 
-const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
-const PASSWORD = 'a long walk on the pitch';
-const SHOTS = path.join(process.env.E2E_DIR ?? 'var/e2e', 'screenshots', 'cms-plans');
-
-/** axe in light and dark, nothing wider than the window at 390 and 1280 px, and a screenshot of each. */
-async function checkPage(page: Page, name: string) {
-  await waitForHydration(page);
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${name} at ${width} px is ${overflow} px too wide`).toBeLessThanOrEqual(0);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-      expect(
-        results.violations.map((violation) => `${violation.id}: ${violation.help}`),
-        `${name} at ${width} px in ${colorScheme}`,
-      ).toEqual([]);
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${colorScheme}.png`), fullPage: true });
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const SHOTS = screenshotsFor('cms-plans');
 
 test('staff raise a plan’s price in the CMS: /pricing-sport shows it and a new order costs it', async ({
   page,
@@ -58,7 +31,7 @@ test('staff raise a plan’s price in the CMS: /pricing-sport shows it and a new
   await page.goto('/cms/payments/plans');
   await expect(page.getByRole('heading', { level: 1, name: 'Plans' })).toBeVisible();
   await expect(page.getByTestId('plan').filter({ hasText: 'Premium monthly' })).toBeVisible();
-  await checkPage(page, 'plans');
+  await checkPage(page, 'plans', SHOTS);
 
   // A new sport pass at €9.99.
   await page.getByRole('link', { name: 'New plan' }).click();
@@ -69,7 +42,7 @@ test('staff raise a plan’s price in the CMS: /pricing-sport shows it and a new
   await page.getByRole('button', { name: 'Create plan' }).click();
   await expect(page.getByText('A price like 4.99: digits, a dot and at most two decimals')).toBeVisible();
   await expect(page.getByLabel('Code')).toHaveValue(code);
-  await checkPage(page, 'plan-new-refused');
+  await checkPage(page, 'plan-new-refused', SHOTS);
   await page.getByLabel('Code').fill(code);
   await page.getByLabel('Sport').fill('handball');
   await page.getByLabel('Name').fill(name);
@@ -97,7 +70,7 @@ test('staff raise a plan’s price in the CMS: /pricing-sport shows it and a new
   await expect(page.getByTestId('plan-version').first()).toContainText('Version 2 (current)');
   await expect(page.getByTestId('plan-version').first()).toContainText('€12.49');
   await expect(page.getByTestId('plan-version').last()).toContainText('€9.99');
-  await checkPage(page, 'plan');
+  await checkPage(page, 'plan', SHOTS);
 
   // The tab opened before saves from version 1: refused, nothing changes.
   await staleTab.getByLabel('Price in EUR').fill('7.00');
@@ -107,18 +80,13 @@ test('staff raise a plan’s price in the CMS: /pricing-sport shows it and a new
 
   await page.goto('/cms/payments/providers');
   await expect(page.locator('[data-provider="stripe"]')).toContainText('Not configured');
-  await checkPage(page, 'payment-methods');
+  await checkPage(page, 'payment-methods', SHOTS);
 
   // A member sees the new price and an order at it.
   const memberContext = await browser.newContext({ baseURL: BASE_URL });
   await prepareContext(memberContext);
   const member = await memberContext.newPage();
-  await member.goto('/register');
-  await waitForHydration(member);
-  await member.getByLabel('Your name').fill('Hana Handball');
-  await member.getByLabel('Email address').fill(`plans-${unique}@example.com`);
-  await member.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await member.getByRole('button', { name: 'Create account' }).click();
+  await registerMember(member, 'Hana Handball', { emailPrefix: 'plans' });
   await expect(member).toHaveURL(`${BASE_URL}/`);
   await member.goto('/pricing-sport');
   await waitForHydration(member);
@@ -139,7 +107,7 @@ test('staff raise a plan’s price in the CMS: /pricing-sport shows it and a new
   await expect(member.getByText(`Your free trial of ${name} has started`)).toBeVisible();
   await expect(card).toContainText('Your plan');
   await expect(card.getByRole('button', { name: /free trial/ })).toHaveCount(0);
-  await checkPage(member, 'pricing-sport-trial');
+  await checkPage(member, 'pricing-sport-trial', SHOTS);
 
   // Hidden: off /pricing-sport.
   await page.goto('/cms/payments/plans');

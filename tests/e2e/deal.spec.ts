@@ -3,17 +3,16 @@
 // card, and the ad is gone from home and the match page; a campaign link's deal
 // banner leads to /pricing at the lower price and the order is made at it; a
 // member whose plan ends in 2 days sees the reminder on home until they dismiss
-// it for the day; and the CMS's coupon and house-ad screens. Each page passes axe
-// in light and dark and fits a 390 px phone; screenshots at 390 and 1280 px.
+// it for the day; and the CMS's coupon and house-ad screens. Each page fits 390
+// and 1280 px and passes axe in light and dark at both; screenshots of each.
 // Own users and own coupon codes: the specs share one database.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { BASE_URL, checkPage, payOnSandbox, registerMember, screenshotsFor } from './journeys.ts';
 import { prepareContext, waitForHydration } from './support.ts';
 import { createStaffAccount, E2E_DATABASE, signInToCms, uniqueStaffEmail } from './staff-support.ts';
 
-const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
-const PASSWORD = 'a long walk on the pitch';
+const SHOTS = screenshotsFor('deal');
 const ORDER_URL = /\/payment\/sandbox\/(ord_[\w-]+)(?:\?token=[\w.%-]+)?$/;
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -52,76 +51,28 @@ function anyMatchId(): number {
   }
 }
 
-async function register(page: Page, name: string, from = '/register') {
-  await page.goto(from);
-  await waitForHydration(page);
-  await page.getByLabel('Your name').fill(name);
-  await page.getByLabel('Email address').fill(`${unique('deal')}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-}
-
-async function payWithSuccessCard(page: Page) {
-  await waitForHydration(page);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay €/ }).click();
-}
-
-/** axe in light and dark, nothing wider than a 390 px phone, and screenshots at 390 and 1280 px. */
-async function checkPage(page: Page, name: string, testInfo: TestInfo) {
-  await waitForHydration(page);
-  const size = page.viewportSize();
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${name} at ${width} px is ${overflow} px too wide`).toBeLessThanOrEqual(0);
-    const file = testInfo.outputPath(`${name.replace(/\W+/g, '-')}-${width}.png`);
-    await page.screenshot({ path: file, fullPage: true });
-    await testInfo.attach(`${name} at ${width} px`, { path: file, contentType: 'image/png' });
-  }
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(
-      results.violations.map((violation) => `${violation.id}: ${violation.help}`),
-      `${name} in ${colorScheme}`,
-    ).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  if (size) await page.setViewportSize(size);
-}
-
-test('a guest sees the house ad, registers from /pricing, pays, and the ad is gone', async ({ page }, testInfo) => {
+test('a guest sees the house ad, registers from /pricing, pays, and the ad is gone', async ({ page }) => {
   test.setTimeout(120_000);
   const matchId = anyMatchId();
   await page.goto('/');
   const ad = page.getByRole('region', { name: 'Advertisement' });
   await expect(ad).toBeVisible();
   await expect(ad.getByText('Ad', { exact: true })).toBeVisible();
-  await checkPage(page, 'home with the house ad', testInfo);
+  await checkPage(page, 'home-with-the-house-ad', SHOTS);
   await page.goto(`/match/${matchId}`);
   await expect(page.getByRole('region', { name: 'Advertisement' })).toBeVisible();
-  await checkPage(page, 'match page with the house ad', testInfo);
+  await checkPage(page, 'match-page-with-the-house-ad', SHOTS);
 
   await page.goto('/pricing');
   await waitForHydration(page);
   await page.getByRole('list', { name: 'Plans' }).getByRole('link', { name: 'Choose Premium monthly' }).click();
   await page.getByRole('main').getByRole('link', { name: 'Create an account' }).click();
-  await waitForHydration(page);
-  await page.getByLabel('Your name').fill('Ada Adless');
-  await page.getByLabel('Email address').fill(`${unique('adless')}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await registerMember(page, 'Ada Adless', { emailPrefix: 'adless', from: null });
   await expect(page).toHaveURL(`${BASE_URL}/pricing?plan=premium-monthly`);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page).toHaveURL(ORDER_URL);
   const orderId = ORDER_URL.exec(new URL(page.url()).pathname)![1]!;
-  await payWithSuccessCard(page);
+  await payOnSandbox(page);
   await expect(page).toHaveURL(`${BASE_URL}/payment/success?order=${orderId}`);
 
   await page.goto('/account');
@@ -139,7 +90,7 @@ test('a guest sees the house ad, registers from /pricing, pays, and the ad is go
 
 test('the hidden deal link shows its banner, /pricing the lower price, and the order is made at it', async ({
   page,
-}, testInfo) => {
+}) => {
   test.setTimeout(120_000);
   const code = unique('SPRING')
     .toUpperCase()
@@ -149,7 +100,7 @@ test('the hidden deal link shows its banner, /pricing the lower price, and the o
   const banner = page.getByTestId('deal-banner');
   await expect(banner).toContainText('Spring offer: 20% off every paid plan');
   await expect(banner).toContainText(`Code ${code}, applied for you at checkout, until`);
-  await checkPage(page, 'home with the deal banner', testInfo);
+  await checkPage(page, 'home-with-the-deal-banner', SHOTS);
 
   // A guest: the deal goes with them through registering.
   await banner.getByRole('link', { name: 'See the prices with the deal' }).click();
@@ -157,11 +108,14 @@ test('the hidden deal link shows its banner, /pricing the lower price, and the o
   const monthly = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Premium monthly' }) });
   await expect(monthly.getByTestId('deal-price')).toHaveText('€4.00');
   await expect(monthly).toContainText('with the deal, usually €4.99');
-  await checkPage(page, 'pricing with the deal', testInfo);
+  await checkPage(page, 'pricing-with-the-deal', SHOTS);
   await page.goto('/pricing-sport');
   await expect(page.getByTestId('deal-price')).toHaveText('€24.00');
 
-  await register(page, 'Dana Deal', `/register?redirect=${encodeURIComponent('/pricing?plan=premium-monthly')}`);
+  await registerMember(page, 'Dana Deal', {
+    emailPrefix: 'deal',
+    from: `/register?redirect=${encodeURIComponent('/pricing?plan=premium-monthly')}`,
+  });
   await expect(page).toHaveURL(`${BASE_URL}/pricing?plan=premium-monthly`);
   await expect(page.getByText('You chose Premium monthly, €4.00 with the deal (usually €4.99) a month.')).toBeVisible();
   await page.getByRole('button', { name: 'Continue to payment' }).click();
@@ -173,7 +127,7 @@ test('the hidden deal link shows its banner, /pricing the lower price, and the o
     return ((await response.json()) as { order: { amountMinor: number } }).order;
   }, orderId);
   expect(order.amountMinor).toBe(400);
-  await payWithSuccessCard(page);
+  await payOnSandbox(page);
   await expect(page).toHaveURL(`${BASE_URL}/payment/success?order=${orderId}`);
 
   // An unknown deal: a short honest note, not an error page.
@@ -183,11 +137,9 @@ test('the hidden deal link shows its banner, /pricing the lower price, and the o
   );
 });
 
-test('the expiry reminder shows for a plan ending in 2 days and hides once dismissed for the day', async ({
-  page,
-}, testInfo) => {
+test('the expiry reminder shows for a plan ending in 2 days and hides once dismissed for the day', async ({ page }) => {
   test.setTimeout(120_000);
-  await register(page, 'Rita Reminder');
+  await registerMember(page, 'Rita Reminder', { emailPrefix: 'deal' });
   await expect(page).toHaveURL(`${BASE_URL}/`);
   // A paid plan, through the app: Premium monthly with the success card.
   await page.goto('/pricing');
@@ -195,7 +147,7 @@ test('the expiry reminder shows for a plan ending in 2 days and hides once dismi
   await page.getByRole('button', { name: 'Choose Premium monthly' }).click();
   await expect(page).toHaveURL(ORDER_URL);
   const orderId = ORDER_URL.exec(new URL(page.url()).pathname)![1]!;
-  await payWithSuccessCard(page);
+  await payOnSandbox(page);
   await expect(page).toHaveURL(`${BASE_URL}/payment/success?order=${orderId}`);
   // Then moved on in time: it ends 2 days from now.
   const endsAt = new Date(Date.now() + 2 * DAY).toISOString();
@@ -217,7 +169,7 @@ test('the expiry reminder shows for a plan ending in 2 days and hides once dismi
     'href',
     '/pricing?plan=premium-monthly',
   );
-  await checkPage(page, 'home with the expiry reminder', testInfo);
+  await checkPage(page, 'home-with-the-expiry-reminder', SHOTS);
 
   await reminder.getByRole('button', { name: 'Dismiss for today' }).click();
   await expect(page.getByTestId('expiry-banner')).toHaveCount(0);
@@ -230,14 +182,14 @@ test('the expiry reminder shows for a plan ending in 2 days and hides once dismi
   await expect(page.getByTestId('expiry-banner')).toBeVisible();
 });
 
-test('the CMS coupon and house-ad screens: create a coupon, see it listed, open it', async ({ page }, testInfo) => {
+test('the CMS coupon and house-ad screens: create a coupon, see it listed, open it', async ({ page }) => {
   test.setTimeout(120_000);
   const admin = uniqueStaffEmail('deal-admin');
   createStaffAccount(admin, 'admin', 'Cleo Coupons');
   await signInToCms(page, admin);
   await page.getByRole('link', { name: 'Coupons' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Coupons' })).toBeVisible();
-  await checkPage(page, 'cms coupons', testInfo);
+  await checkPage(page, 'cms-coupons', SHOTS);
 
   const code = unique('CMS')
     .toUpperCase()
@@ -262,7 +214,7 @@ test('the CMS coupon and house-ad screens: create a coupon, see it listed, open 
   await row.getByRole('link', { name: code }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Coupon ${code}` })).toBeVisible();
   await expect(page.getByText('No order has used it yet.')).toBeVisible();
-  await checkPage(page, 'cms coupon', testInfo);
+  await checkPage(page, 'cms-coupon', SHOTS);
   await page.getByRole('button', { name: 'Deactivate' }).click();
   await page.getByRole('button', { name: 'Deactivate coupon' }).click();
   await expect(page.getByText(`Coupon ${code} deactivated`)).toBeVisible();
@@ -270,5 +222,5 @@ test('the CMS coupon and house-ad screens: create a coupon, see it listed, open 
   await page.goto('/cms/payments/house-ad');
   await expect(page.getByRole('heading', { level: 1, name: 'House ad' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Advertisement' })).toBeVisible();
-  await checkPage(page, 'cms house ad', testInfo);
+  await checkPage(page, 'cms-house-ad', SHOTS);
 });

@@ -10,12 +10,11 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { SearchResult } from '../../domain/football-contracts.ts';
+import { BASE_URL, MEMBER_PASSWORD, registerMember, screenshotsFor } from './journeys.ts';
 import { prepareContext, waitForHydration } from './support.ts';
 
 const E2E_DIR = process.env.E2E_DIR ?? 'var/e2e';
-const SHOTS = path.join(E2E_DIR, 'screenshots', 'following');
-const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
-const PASSWORD = 'a long walk on the pitch';
+const SHOTS = screenshotsFor('following');
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 test.beforeEach(async ({ context }) => {
@@ -61,7 +60,9 @@ function seedFixture(homeId: number, awayId: number): void {
          select ?, ?, ?, null, null, 0, 0
          where not exists (select 1 from season where competition_id = ? and code = ?)`,
       ).run(competition.id, year, `Friendlies ${year}`, competition.id, year);
-      const season = db.prepare('select id from season where competition_id = ? and code = ?').get(competition.id, year) as { id: number };
+      const season = db
+        .prepare('select id from season where competition_id = ? and code = ?')
+        .get(competition.id, year) as { id: number };
       db.prepare(
         `insert into match (season_id, stage, round, group_name, kickoff_at, kickoff_time_known, home_team_id, away_team_id, status,
            home_score, away_score, has_events, source, updated_at)
@@ -75,20 +76,33 @@ function seedFixture(homeId: number, awayId: number): void {
 
 const following = (page: Page) => page.getByTestId('following');
 const teamCard = (page: Page, name: string) =>
-  following(page).getByTestId('following-team').filter({ has: page.getByRole('heading', { level: 3, name }) });
+  following(page)
+    .getByTestId('following-team')
+    .filter({ has: page.getByRole('heading', { level: 3, name }) });
 
 async function expectNoSideScroll(page: Page, label: string) {
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    inner: window.innerWidth,
+  }));
   expect(widths.scroll, `${label}: ${widths.scroll} px wide in ${widths.inner} px`).toBeLessThanOrEqual(widths.inner);
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS).include('[data-testid="following"]').analyze();
+  const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .withTags(WCAG_TAGS)
+    .include('[data-testid="following"]')
+    .analyze();
   expect(results.passes.length).toBeGreaterThan(3);
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }
 
-test('a team starred on its page shows on home under Following, with its next match and last result', async ({ page }) => {
+test('a team starred on its page shows on home under Following, with its next match and last result', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const iceland = await teamId(page, 'Iceland');
   seedFixture(iceland, await teamId(page, 'Northern Ireland'));
@@ -98,7 +112,9 @@ test('a team starred on its page shows on home under Following, with its next ma
   await page.goto('/');
   await waitForHydration(page);
   await expect(following(page).getByTestId('following-empty')).toContainText('Star');
-  await expect(following(page).getByTestId('following-empty').getByRole('link', { name: 'Find a team' })).toHaveAttribute('href', '/team');
+  await expect(
+    following(page).getByTestId('following-empty').getByRole('link', { name: 'Find a team' }),
+  ).toHaveAttribute('href', '/team');
   await page.screenshot({ path: path.join(SHOTS, 'home-invitation-390-light.png') });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: path.join(SHOTS, 'home-invitation-1280-light.png') });
@@ -168,7 +184,9 @@ test('a match starred from its row, a team from the table and a competition show
   await page.goto('/league/euro');
   await waitForHydration(page);
   await page.getByTestId('standings').getByRole('button', { name: 'Favourite: Wales', exact: true }).click();
-  await expect(page.getByTestId('standings').getByRole('button', { name: 'Favourite: Wales', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(
+    page.getByTestId('standings').getByRole('button', { name: 'Favourite: Wales', exact: true }),
+  ).toHaveAttribute('aria-pressed', 'true');
   await page.getByTestId('summary-results').getByRole('button', { name: 'Favourite: Portugal v France' }).click();
   await page.getByTestId('favourite-star').click();
 
@@ -180,10 +198,11 @@ test('a match starred from its row, a team from the table and a competition show
   await expect(wales.getByRole('link', { name: /^Portugal 2, Wales 0\. FT$/ })).toBeVisible();
   // Followed matches: the final (latest) first.
   await expect(matches.getByRole('link')).toHaveText([/Portugal.*France/s, /France.*Albania/s]);
-  await expect(following(page).getByTestId('following-competitions').getByRole('link', { name: /UEFA European Championship/ })).toHaveAttribute(
-    'href',
-    '/league/euro',
-  );
+  await expect(
+    following(page)
+      .getByTestId('following-competitions')
+      .getByRole('link', { name: /UEFA European Championship/ }),
+  ).toHaveAttribute('href', '/league/euro');
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSideScroll(page, 'home with teams, matches and a competition followed');
   await page.screenshot({ path: path.join(SHOTS, 'home-following-all-390-light.png'), fullPage: false });
@@ -198,13 +217,7 @@ test("a signed-in visitor's follows reach another device through the account", a
   test.setTimeout(90_000);
   const iceland = await teamId(page, 'Iceland');
   seedFixture(iceland, await teamId(page, 'Northern Ireland'));
-  const email = `following-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await page.goto('/register');
-  await waitForHydration(page);
-  await page.getByLabel('Your name').fill('Ada Follower');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  const email = await registerMember(page, 'Ada Follower', { emailPrefix: 'following' });
   await expect(page).toHaveURL(`${BASE_URL}/`);
 
   // Starred while signed in: written to the account as it happens.
@@ -212,7 +225,10 @@ test("a signed-in visitor's follows reach another device through the account", a
   await waitForHydration(page);
   await page.getByTestId('favourite-star').click();
   await expect
-    .poll(async () => ((await (await page.request.get('/api/auth/favourites')).json()) as { data: { teams: number[] } }).data.teams)
+    .poll(
+      async () =>
+        ((await (await page.request.get('/api/auth/favourites')).json()) as { data: { teams: number[] } }).data.teams,
+    )
     .toEqual([iceland]);
 
   // Another device: nothing on it until the account signs in.
@@ -222,7 +238,7 @@ test("a signed-in visitor's follows reach another device through the account", a
   await second.goto('/login');
   await waitForHydration(second);
   await second.getByLabel('Email address').fill(email);
-  await second.getByLabel('Password').fill(PASSWORD);
+  await second.getByLabel('Password').fill(MEMBER_PASSWORD);
   await second.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(second).toHaveURL(`${BASE_URL}/`);
   await waitForHydration(second);

@@ -54,15 +54,16 @@ export async function checkPage(page: Page, name: string, shots: string): Promis
 
 /**
  * Signs up a new member through the registration form (at `from`, `/register`
- * by default) with a fresh address; the caller checks where it lands.
+ * by default; `null` when the page is already on the form, reached by its
+ * links) with a fresh address, which it returns; the caller checks where it lands.
  */
 export async function registerMember(
   page: Page,
   name: string,
-  options: { emailPrefix?: string; from?: string } = {},
+  options: { emailPrefix?: string; from?: string | null } = {},
 ): Promise<string> {
   const email = uniqueEmail(options.emailPrefix ?? 'member');
-  await page.goto(options.from ?? '/register');
+  if (options.from !== null) await page.goto(options.from ?? '/register');
   await waitForHydration(page);
   await page.getByLabel('Your name').fill(name);
   await page.getByLabel('Email address').fill(email);

@@ -5,39 +5,12 @@
 // account shows Premium; staff then refund it with a reason and the member is
 // back on Free. The transfer page and the CMS's orders screens pass axe in light
 // and dark, fit a 390 px phone, and are photographed at 390 and 1280 px.
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { BASE_URL, checkPage, registerMember, screenshotsFor } from './journeys.ts';
 import { createStaffAccount, signInToCms, uniqueStaffEmail } from './staff-support.ts';
 import { prepareContext, waitForHydration } from './support.ts';
 
-const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
-const PASSWORD = 'a long walk on the pitch';
-const SHOTS = path.join(process.env.E2E_DIR ?? 'var/e2e', 'screenshots', 'local-payment');
-
-/** axe in light and dark, nothing wider than the window at 390 and 1280 px, and a screenshot of each. */
-async function checkPage(page: Page, name: string) {
-  await waitForHydration(page);
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${name} at ${width} px is ${overflow} px too wide`).toBeLessThanOrEqual(0);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-      expect(
-        results.violations.map((violation) => `${violation.id}: ${violation.help}`),
-        `${name} at ${width} px in ${colorScheme}`,
-      ).toEqual([]);
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${colorScheme}.png`), fullPage: true });
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const SHOTS = screenshotsFor('local-payment');
 
 test('bank transfer: the member sees the reference, staff confirm it, Premium starts; a refund takes it back', async ({
   page,
@@ -45,13 +18,7 @@ test('bank transfer: the member sees the reference, staff confirm it, Premium st
 }) => {
   test.setTimeout(180_000);
   await prepareContext(page.context());
-  const email = `transfer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await page.goto('/register');
-  await waitForHydration(page);
-  await page.getByLabel('Your name').fill('Tara Transfer');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  const email = await registerMember(page, 'Tara Transfer', { emailPrefix: 'transfer' });
   await expect(page).toHaveURL(`${BASE_URL}/`);
 
   // The member chooses Bank transfer and Premium monthly on /pricing.
@@ -68,7 +35,7 @@ test('bank transfer: the member sees the reference, staff confirm it, Premium st
   await expect(page.getByRole('main')).toContainText('DEMONL2A');
   await expect(page.getByRole('main')).toContainText('€4.99');
   await expect(page.getByRole('main')).toContainText('stays pending until we see your transfer arrive');
-  await checkPage(page, 'transfer');
+  await checkPage(page, 'transfer', SHOTS);
 
   await page.getByRole('link', { name: 'Follow your order' }).click();
   await expect(page).toHaveURL(`${BASE_URL}/payment/result?order=${orderId}`);
@@ -91,10 +58,10 @@ test('bank transfer: the member sees the reference, staff confirm it, Premium st
   await staff.getByRole('button', { name: 'Search' }).click();
   await expect(staff.getByTestId('order-row')).toHaveCount(1);
   await expect(staff.getByTestId('order-row')).toContainText(email);
-  await checkPage(staff, 'cms-orders');
+  await checkPage(staff, 'cms-orders', SHOTS);
   await staff.getByRole('link', { name: orderId }).click();
   await expect(staff).toHaveURL(`${BASE_URL}/cms/payments/orders/${orderId}`);
-  await checkPage(staff, 'cms-order-pending');
+  await checkPage(staff, 'cms-order-pending', SHOTS);
   await staff.getByRole('button', { name: 'Confirm transfer received…' }).click();
   await staff.getByRole('dialog').getByRole('button', { name: 'Confirm transfer received' }).click();
   await expect(staff.getByText('Transfer confirmed: the order is paid and the plan has started.')).toBeVisible();
@@ -109,7 +76,7 @@ test('bank transfer: the member sees the reference, staff confirm it, Premium st
   // Staff refund it with a reason; the member is back on Free.
   await staff.reload();
   await waitForHydration(staff);
-  await checkPage(staff, 'cms-order-paid');
+  await checkPage(staff, 'cms-order-paid', SHOTS);
   await staff.getByRole('button', { name: 'Refund…' }).click();
   await staff.getByRole('dialog').getByLabel('Reason').fill('Transferred back at the member’s request');
   await staff.getByRole('dialog').getByRole('button', { name: 'Refund in full' }).click();
