@@ -321,3 +321,108 @@ describe('the media pages', () => {
     ).toEqual(['https://www.youtube-nocookie.com']);
   });
 });
+
+describe('spoiler-safe highlights', () => {
+  let t: Awaited<ReturnType<typeof createPageApp>>;
+  let mediaDir = '';
+  const ids = { match: 0, portugal: 0, france: 0, wales: 0, video: 0, loose: 0 };
+  const TITLE = 'Highlights: Portugal 1–0 France';
+  const NEUTRAL = 'Portugal v France — highlights';
+  const request = async (target: string, cookie = '') => {
+    const response = await t.app.request(`${ORIGIN}${target}`, { headers: cookie ? { Cookie: cookie } : {} });
+    expect(response.status, target).toBe(200);
+    return await response.text();
+  };
+
+  beforeAll(async () => {
+    mediaDir = mkdtempSync(path.join(tmpdir(), 'scoreline-media-spoiler-'));
+    t = await createPageApp({ env: { MEDIA_DIR: mediaDir } });
+    const db = t.database.handle.db;
+    const competitionId = await ensureCompetition(db, findCompetitionDefinition('euro')!);
+    const seasonId = await ensureSeason(db, {
+      competitionId,
+      code: '2016',
+      name: 'Euro 2016',
+      startDate: '2016-06-10',
+      endDate: '2016-07-10',
+      complete: true,
+    });
+    ids.portugal = await insertTeam(db, { name: 'Portugal', kind: 'national' });
+    ids.france = await insertTeam(db, { name: 'France', kind: 'national' });
+    ids.wales = await insertTeam(db, { name: 'Wales', kind: 'national' });
+    ids.match = await insertMatch(db, {
+      season_id: seasonId,
+      home_team_id: ids.portugal,
+      away_team_id: ids.france,
+      status: 'finished',
+      kickoff_at: '2016-07-10T19:00:00.000Z',
+      home_score: 1,
+      away_score: 0,
+    });
+    ids.video = await t.services.media.add(
+      video('final-highlights', {
+        kind: 'highlight',
+        title: TITLE,
+        description: 'Eder scores in extra time: Portugal 1–0 France.',
+        matchId: ids.match,
+        competitionId,
+        teamIds: [ids.portugal, ids.france],
+      }),
+    );
+    ids.loose = await t.services.media.add(
+      video('loose-highlights', { kind: 'highlight', title: 'Highlights: Wales 3–1 Belgium' }),
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    rmSync(mediaDir, { recursive: true, force: true });
+  });
+
+  it('without the setting the real title and score show', async () => {
+    expect(textOf(await request('/sport/football-1/highlights'))).toContain(TITLE);
+    const page = textOf(await request(`/match-highlight/${ids.match}`));
+    expect(page).toContain(TITLE);
+    expect(page).toContain('Portugal 1–0 France');
+  });
+
+  it('with "Hide scores" on, no page tells the score: neutral titles, no description, the score hidden', async () => {
+    for (const cookie of ['spoiler-safe=1', `spoiler-teams=${ids.wales}-${ids.france}`]) {
+      for (const target of [
+        '/sport/football-1/highlights',
+        '/match-highlight',
+        `/match-highlight/${ids.match}`,
+        `/match/${ids.match}/highlight`,
+        `/movies/${ids.video}`,
+      ]) {
+        const html = await request(target, cookie);
+        // Not in the text, the <title>, the meta description nor the page's data (the titles and descriptions).
+        expect(html, `${target} ${cookie}`).not.toContain('1–0');
+        expect(html, `${target} ${cookie}`).not.toContain('Eder scores');
+        if (target !== `/match/${ids.match}/highlight`) expect(textOf(html), target).toContain(NEUTRAL);
+      }
+    }
+    const page = await request(`/match-highlight/${ids.match}`, 'spoiler-safe=1');
+    expect(page).toContain(`<title>${NEUTRAL}`);
+    expect(textOf(page)).toContain('Score hidden');
+    expect(page).toContain(`href="/match-highlight/${ids.match}?reveal=1"`);
+    expect(page).toContain(`aria-label="Video player: ${NEUTRAL}"`);
+    // The match page covers its Highlight tab and its video's title.
+    expect(await request(`/match/${ids.match}/highlight`, 'spoiler-safe=1')).toContain('data-testid="spoiler-cover"');
+  });
+
+  it('a highlight of no match is neutral only when every score is hidden; another team’s setting hides nothing', async () => {
+    expect(textOf(await request(`/movies/${ids.loose}`, 'spoiler-safe=1'))).toContain('Match highlights');
+    expect(await request(`/movies/${ids.loose}`, 'spoiler-safe=1')).not.toContain('3–1');
+    expect(textOf(await request(`/movies/${ids.loose}`, `spoiler-teams=${ids.wales}`))).toContain(
+      'Highlights: Wales 3–1 Belgium',
+    );
+    expect(textOf(await request('/sport/football-1/highlights', `spoiler-teams=${ids.wales}`))).toContain(TITLE);
+  });
+
+  it('revealing (?reveal=1) shows the score and the real title for that page view', async () => {
+    const text = textOf(await request(`/match-highlight/${ids.match}?reveal=1`, 'spoiler-safe=1'));
+    expect(text).toContain(TITLE);
+    expect(text).toContain('Portugal 1–0 France');
+    expect(text).not.toContain('Score hidden');
+  });
+});

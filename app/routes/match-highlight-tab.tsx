@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
 import type { KeyMoments } from '../../domain/key-moments.ts';
 import { loadKeyMoments } from '../features/key-moments/key-moments.server.ts';
-import { embedHeaders, loadViewer } from '../features/media/media.server.ts';
+import { embedHeaders, highlightMatches, loadViewer, spoilerSafeFor } from '../features/media/media.server.ts';
 import { ownHeaders } from '../features/payment/route-headers.ts';
 import { Player } from '../features/media/player.tsx';
 import { AppLink } from '../components/app-link.tsx';
@@ -43,7 +43,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     getServices(context).media.list({ kind: 'highlight', matchId: id, limit: 1 }),
     loadViewer(context),
   ]);
-  const video = videos[0] ?? null;
+  // Spoiler-safe mode covers the tab (the match route shows its cover instead), and the video's title, which
+  // may tell the score, stays out of the page's data as well.
+  const found = videos[0] ?? null;
+  const video = found ? spoilerSafeFor(request, found, await highlightMatches(context, [found])) : null;
   return data(
     { keyMoments, video, viewer, moment: moment.success ? moment.data : undefined },
     { headers: await embedHeaders(context, [video]) },

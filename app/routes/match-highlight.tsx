@@ -7,7 +7,14 @@ import type { MatchSummary } from '../../domain/football-contracts.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { ownHeaders } from '../features/payment/route-headers.ts';
-import { embedHeaders, loadViewer } from '../features/media/media.server.ts';
+import {
+  embedHeaders,
+  highlightMatches,
+  loadViewer,
+  spoilerHides,
+  spoilerSafeFor,
+} from '../features/media/media.server.ts';
+import { highlightMatchOf, spoilerSafeItem } from '../features/media/spoiler-safe.ts';
 import { MediaCard } from '../features/media/media-card.tsx';
 import { Player } from '../features/media/player.tsx';
 import { deferredCodeLoaded } from '../lib/loading/deferred.tsx';
@@ -21,11 +28,21 @@ export const handle = { breadcrumb: 'Match highlights' };
 // An embed's platform is allowed in a frame on this page only (FRAME_SRC_HEADER).
 export const headers: Route.HeadersFunction = ownHeaders;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { id } = parseParams(z.object({ id: numericIdSchema.optional() }), params);
   const { media, football } = getServices(context);
-  if (id === undefined)
-    return { item: null, match: null, viewer: null, latest: await media.list({ kind: 'highlight', limit: 24 }) };
+  if (id === undefined) {
+    // Spoiler-safe mode: a hidden match's highlight gets a neutral title (the real one never reaches the page).
+    const latest = await media.list({ kind: 'highlight', limit: 24 });
+    const matches = await highlightMatches(context, latest);
+    return {
+      item: null,
+      match: null,
+      viewer: null,
+      scoreHidden: false,
+      latest: latest.map((item) => spoilerSafeFor(request, item, matches)),
+    };
+  }
   const match = await football.getMatch(id).catch((error: unknown) => {
     if (error instanceof Error && error.name === 'NotFoundError')
       throw data(null, { status: 404, statusText: 'Not Found' });
@@ -35,8 +52,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     media.list({ kind: 'highlight', matchId: id, limit: 1 }),
     loadViewer(context),
   ]);
-  const item = videos[0] ?? null;
-  return data({ item, match, viewer, latest: [] }, { headers: await embedHeaders(context, [item]) });
+  const found = videos[0] ?? null;
+  // Spoiler-safe mode hides the score, and the title and description that may tell it, until revealed
+  // (?reveal=1, as on the match page).
+  const scoreHidden = spoilerHides(request, match);
+  const item = found && scoreHidden ? spoilerSafeItem(found, highlightMatchOf(match)) : found;
+  return data(
+    {
+      item,
+      match: scoreHidden ? { ...match, score: hiddenScore(match.score) } : match,
+      viewer,
+      scoreHidden,
+      latest: [],
+    },
+    { headers: await embedHeaders(context, [item]) },
+  );
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
@@ -54,7 +84,12 @@ export const meta: Route.MetaFunction = (args) =>
     description: args.loaderData?.item?.description || 'Video highlights of football matches.',
   });
 
-function Score({ match }: { match: MatchSummary }) {
+/** A score with its goals left out (the loader data of a hidden match must not tell it either). */
+function hiddenScore(score: MatchSummary['score']): MatchSummary['score'] {
+  return { ...score, home: null, away: null, halfTime: null, extraTime: null, penalties: null };
+}
+
+function Score({ match, hidden }: { match: MatchSummary; hidden: boolean }) {
   const team = (side: MatchSummary['home']) => (
     <AppLink to={`/team/${side.id}`} className="font-semibold text-sky-800 underline dark:text-sky-300">
       {side.name}
@@ -71,11 +106,26 @@ function Score({ match }: { match: MatchSummary }) {
       </p>
       <p className="mt-1 flex flex-wrap items-center gap-2 text-lg" data-testid="highlight-score">
         {team(match.home)}
-        <span className="font-bold tabular-nums">
-          {match.score.home ?? '–'}–{match.score.away ?? '–'}
-        </span>
+        {hidden ? (
+          <span className="font-bold">v</span>
+        ) : (
+          <span className="font-bold tabular-nums">
+            {match.score.home ?? '–'}–{match.score.away ?? '–'}
+          </span>
+        )}
         {team(match.away)}
       </p>
+      {hidden ? (
+        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-testid="highlight-score-hidden">
+          Score hidden: spoiler-safe mode is on for this match, so the score and the video’s own title stay hidden.{' '}
+          <AppLink
+            to={`/match-highlight/${match.id}?reveal=1`}
+            className="font-semibold text-sky-800 underline dark:text-sky-300"
+          >
+            Reveal the score
+          </AppLink>
+        </p>
+      ) : null}
       <p className="mt-2 flex flex-wrap gap-4 text-sm">
         <AppLink to={`/match/${match.id}`} className="font-semibold text-sky-800 underline dark:text-sky-300">
           Match centre
@@ -89,12 +139,12 @@ function Score({ match }: { match: MatchSummary }) {
 }
 
 export default function MatchHighlight({ loaderData }: Route.ComponentProps) {
-  const { item, match, viewer, latest } = loaderData;
+  const { item, match, viewer, latest, scoreHidden } = loaderData;
   if (match && viewer && !item)
     return (
       <article>
         <PageHeader title={`${match.home.name} v ${match.away.name} highlights`} />
-        <Score match={match} />
+        <Score match={match} hidden={scoreHidden} />
         <p className="text-slate-800 dark:text-slate-200">
           There is no highlight video of this match yet.{' '}
           {match.hasEvents ? 'Its key-moment replay draws each goal and big chance on a pitch.' : ''}
@@ -123,7 +173,7 @@ export default function MatchHighlight({ loaderData }: Route.ComponentProps) {
       <PageHeader title={item.title}>
         {item.demo ? 'Demo content: a generated test pattern, not match footage.' : null}
       </PageHeader>
-      {match ? <Score match={match} /> : null}
+      {match ? <Score match={match} hidden={scoreHidden} /> : null}
       <Player key={item.id} item={item} signedIn={viewer.signedIn} />
       {item.description ? (
         <p className="mt-4 max-w-3xl text-slate-800 dark:text-slate-200">{item.description}</p>

@@ -7,7 +7,13 @@ import { AppLink } from '../components/app-link.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { formatDuration } from '../features/media/format.ts';
 import { ownHeaders } from '../features/payment/route-headers.ts';
-import { embedHeaders, loadVideo, loadViewer } from '../features/media/media.server.ts';
+import {
+  embedHeaders,
+  highlightMatches,
+  loadVideo,
+  loadViewer,
+  spoilerSafeFor,
+} from '../features/media/media.server.ts';
 import { PremiumBadge } from '../features/media/media-card.tsx';
 import { Player } from '../features/media/player.tsx';
 import { deferredCodeLoaded } from '../lib/loading/deferred.tsx';
@@ -21,9 +27,11 @@ export const handle = { breadcrumb: 'Film' };
 // An embed's platform is allowed in a frame on this page only (FRAME_SRC_HEADER).
 export const headers: Route.HeadersFunction = ownHeaders;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { id } = parseParams(z.object({ id: numericIdSchema }), params);
-  const item = await loadVideo(context, id);
+  const found = await loadVideo(context, id);
+  // A highlight (of a match, or of none) has a neutral title while spoiler-safe mode hides its score.
+  const item = spoilerSafeFor(request, found, await highlightMatches(context, [found]));
   const [viewer, trailer] = await Promise.all([
     loadViewer(context),
     item.trailerId ? getServices(context).media.get(item.trailerId) : Promise.resolve(null),

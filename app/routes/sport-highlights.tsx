@@ -6,6 +6,13 @@
 import type { MediaItem } from '../../domain/media-contracts.ts';
 import { PageHeader } from '../components/page-header.tsx';
 import { MediaCard } from '../features/media/media-card.tsx';
+import { spoilerSafeFor } from '../features/media/media.server.ts';
+import {
+  highlightMatchOf,
+  mayTellScore,
+  neutralHighlightTitle,
+  type HighlightMatch,
+} from '../features/media/spoiler-safe.ts';
 import { formatDay } from '../features/match-list/dates.ts';
 import { visitorSettings } from '../features/match-list/day.server.ts';
 import { EmptyState, SpoilerToggle, useListView, CompetitionGroups } from '../features/match-list/match-list.tsx';
@@ -30,15 +37,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const withMatch = await Promise.all(
     videos.map(async (item) => {
       const match = item.links.matchId === null ? null : await football.getMatch(item.links.matchId).catch(() => null);
+      const teams = match ? highlightMatchOf(match) : null;
       return {
-        item,
+        // Spoiler-safe mode (the visitor's cookies): a hidden match's real title never reaches the page.
+        item: spoilerSafeFor(request, item, new Map(teams ? [[teams.id, teams]] : [])),
+        match: teams,
         competition: match?.competition.name ?? 'Other highlights',
         date: match?.replayOf?.kickoffAt ?? match?.kickoffAt ?? item.publishedAt,
       };
     }),
   );
   withMatch.sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
-  const byCompetition = new Map<string, Array<{ item: MediaItem; date: string }>>();
+  const byCompetition = new Map<string, Array<{ item: MediaItem; match: HighlightMatch | null; date: string }>>();
   for (const entry of withMatch)
     byCompetition.set(entry.competition, [...(byCompetition.get(entry.competition) ?? []), entry]);
   return { timeZone, timeZoneSource, spoilerSafe, matches, highlights: [...byCompetition] };
@@ -63,6 +73,10 @@ export default function SportHighlights({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Football highlights">
         The latest highlight videos, then recent matches with a key-moment replay drawn from their event data.
       </PageHeader>
+      {/* "Hide scores" governs both parts: the videos' titles and the matches' scores. */}
+      <div className="mb-4 flex justify-end">
+        <SpoilerToggle spoiler={view.spoiler} />
+      </div>
       <section aria-labelledby="highlight-videos" className="mb-8">
         <h2 id="highlight-videos" className="mb-2 text-xl font-semibold">
           Highlight videos
@@ -72,9 +86,17 @@ export default function SportHighlights({ loaderData }: Route.ComponentProps) {
             <section key={competition} aria-label={competition} className="mb-4">
               <h3 className="mb-2 font-semibold">{competition}</h3>
               <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-                {entries.map(({ item, date }) => (
+                {entries.map(({ item, match, date }) => (
                   <li key={item.id}>
-                    <MediaCard item={item} />
+                    <MediaCard
+                      item={item}
+                      // "Hide scores" switched on here (no reload): the card's title turns neutral at once.
+                      title={
+                        mayTellScore(item) && (match ? view.spoiler.isHidden(match) : view.spoiler.spoilerSafe)
+                          ? neutralHighlightTitle(match)
+                          : item.title
+                      }
+                    />
                     <p className="mt-1 text-xs text-slate-700 dark:text-slate-300">
                       {formatDay(localDateIn(new Date(date), view.timeZone))}
                     </p>
@@ -94,9 +116,6 @@ export default function SportHighlights({ loaderData }: Route.ComponentProps) {
         <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">
           Matches with event data: the Highlight tab of each match replays its goals and big chances on a pitch.
         </p>
-        <div className="mb-4 flex justify-end">
-          <SpoilerToggle spoiler={view.spoiler} />
-        </div>
         {days.size > 0 ? (
           <div className="space-y-6">
             {[...days].map(([day, matches]) => (

@@ -16,7 +16,8 @@ export function PremiumBadge() {
   return <span className="rounded bg-amber-300 px-1.5 py-0.5 text-xs font-bold text-slate-900 uppercase">Premium</span>;
 }
 
-export function MediaCard({ item }: { item: MediaItem }) {
+/** `title` replaces the video's own (a neutral one while spoiler-safe mode hides its match's score). */
+export function MediaCard({ item, title = item.title }: { item: MediaItem; title?: string }) {
   return (
     <AppLink
       to={mediaHref(item)}
@@ -36,7 +37,7 @@ export function MediaCard({ item }: { item: MediaItem }) {
           {item.demo ? <span className="rounded bg-slate-900/80 px-1.5 py-0.5 text-xs text-white">Demo</span> : null}
         </span>
       </div>
-      <p className="p-2 text-sm font-semibold group-hover:underline">{item.title}</p>
+      <p className="p-2 text-sm font-semibold group-hover:underline">{title}</p>
     </AppLink>
   );
 }

@@ -3,6 +3,8 @@
 import { data, type RouterContextProvider } from 'react-router';
 import { FRAME_SRC_HEADER, type MediaItem } from '../../../domain/media-contracts.ts';
 import { getRequestAuth, getServices } from '../../../server/router-context.server.ts';
+import { hidesMatch, spoilerSettingFromCookie } from '../../lib/preferences/spoiler.ts';
+import { highlightMatchOf, mayTellScore, spoilerSafeItem, type HighlightMatch } from './spoiler-safe.ts';
 
 export interface Viewer {
   signedIn: boolean;
@@ -42,4 +44,39 @@ export async function embedHeaders(
     if (played.ok && URL.canParse(played.answer.url)) origins.add(new URL(played.answer.url).origin);
   }
   return origins.size > 0 ? { [FRAME_SRC_HEADER]: [...origins].join(', ') } : {};
+}
+
+/**
+ * Whether the request's spoiler-safe setting (its cookies) hides `match`'s score; `?reveal=1` reveals it for
+ * this page view (as on the match page). With no match known, only "every score hidden" hides.
+ */
+export function spoilerHides(request: Request, match: HighlightMatch | null): boolean {
+  if (new URL(request.url).searchParams.get('reveal') === '1') return false;
+  const setting = spoilerSettingFromCookie(request.headers.get('cookie'));
+  return match ? hidesMatch(setting, match) : setting.all;
+}
+
+/** The matches (ids and team names) `items` are about, through the football service; unknown ones left out. */
+export async function highlightMatches(
+  context: Readonly<RouterContextProvider>,
+  items: Array<MediaItem | null>,
+): Promise<Map<number, HighlightMatch>> {
+  const { football } = getServices(context);
+  const ids = [...new Set(items.flatMap((item) => (item?.links.matchId != null ? [item.links.matchId] : [])))];
+  const found = await Promise.all(ids.map((id) => football.getMatch(id).catch(() => null)));
+  return new Map(found.flatMap((match) => (match ? [[match.id, highlightMatchOf(match)] as const] : [])));
+}
+
+/**
+ * `item` as this request may see it: with a neutral title and no description when it may tell the score of a
+ * match whose score the visitor hides (spoiler-safe mode), else unchanged.
+ */
+export function spoilerSafeFor(
+  request: Request,
+  item: MediaItem,
+  matches: ReadonlyMap<number, HighlightMatch>,
+): MediaItem {
+  if (!mayTellScore(item)) return item;
+  const match = item.links.matchId === null ? null : (matches.get(item.links.matchId) ?? null);
+  return spoilerHides(request, match) ? spoilerSafeItem(item, match) : item;
 }
