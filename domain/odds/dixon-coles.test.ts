@@ -2,7 +2,14 @@
 // identifiability constraint, ignores results on or after `asOf` (no peeking), weights recent results
 // more, handles unseen teams and is fast enough to refit every league at start.
 import { describe, expect, it } from 'vitest';
-import { daysBetween, expectedGoals, fitModel, type MatchResult } from './dixon-coles.ts';
+import {
+  DEFAULT_PROMOTED_PRIOR,
+  daysBetween,
+  expectedGoals,
+  fitModel,
+  newTeamsOf,
+  type MatchResult,
+} from './dixon-coles.ts';
 import { minimise } from './minimise.ts';
 
 /** A small deterministic PRNG (mulberry32) so the simulated seasons are the same on every run. */
@@ -174,5 +181,29 @@ describe('fitModel', () => {
     const refit = fitModel(results, { asOf: addDays(asOf, 3), start: model });
     expect(refit.iterations).toBeLessThan(model.iterations);
     expect(performance.now() - startedAgain).toBeLessThan(1000);
+  });
+});
+
+describe('newTeamsOf and the promoted prior', () => {
+  const fixtures = [
+    { season: '2023-24', home: 'A', away: 'B' },
+    { season: '2023-24', home: 'C', away: 'D' },
+    { season: '2024-25', home: 'A', away: 'E' },
+    { season: '2024-25', home: 'C', away: 'B' },
+  ];
+
+  it('names the teams of a season that were not in the one before, and nobody in the first season', () => {
+    expect(newTeamsOf(fixtures, '2024-25')).toEqual(new Set(['E']));
+    expect(newTeamsOf(fixtures, '2023-24')).toEqual(new Set());
+  });
+
+  it('pulls a promoted team towards the promoted prior and prices an unseen one with it', () => {
+    const results = simulateSeasons(1, 3);
+    const asOf = addDays(results[40]!.date, 1);
+    const plain = fitModel(results, { asOf });
+    const promoted = fitModel(results, { asOf, newTeams: [TEAMS[5]!] });
+    expect(promoted.teams[TEAMS[5]!]!.attack).toBeLessThan(plain.teams[TEAMS[5]!]!.attack);
+    expect(promoted.unknownTeam).toEqual(DEFAULT_PROMOTED_PRIOR);
+    expect(plain.unknownTeam).toEqual({ attack: 0, defence: 0 });
   });
 });

@@ -45,9 +45,17 @@ export interface FitOptions {
   ridge?: number;
   /** Fit the low-score correction ρ (true, Dixon–Coles) or hold it at 0 (independent Poisson). */
   fitRho?: boolean;
-  /** A team's prior strength (what the ridge pulls towards and what an unseen team gets); default league average. */
+  /**
+   * Teams new to the league this season (promoted: in this season's fixtures, not in last season's; see
+   * `newTeamsOf`). The ridge pulls them towards `promotedPrior` instead of the league average, and a team the
+   * fit never saw gets that prior too. Leave out for a cup, where a newcomer is not weaker by default.
+   */
+  newTeams?: Iterable<string>;
+  /** Default DEFAULT_PROMOTED_PRIOR. */
+  promotedPrior?: TeamStrength;
+  /** A team's prior strength, overriding the above (what the ridge pulls towards); default league average. */
   priorOf?: (team: string) => TeamStrength | undefined;
-  /** What `expectedGoals` uses for a team the fit never saw. Default: the league average (0, 0). */
+  /** What `expectedGoals` uses for a team the fit never saw. Default: the promoted prior with `newTeams`, else the league average (0, 0). */
   unknownTeam?: TeamStrength;
   /** A previous fit to start from (a refit after a matchday converges in a few iterations). */
   start?: FittedModel;
@@ -82,8 +90,10 @@ export const POISSON_MODEL_NAME = 'Independent Poisson, time-weighted';
  * Defaults chosen on the 2023-24 season of en.1, es.1, it.1 and de.1 (walk-forward, see bench/odds and
  * docs/performance.md); the 2024-25 season was kept for the test.
  */
-export const DEFAULT_HALF_LIFE_DAYS = 240;
+export const DEFAULT_HALF_LIFE_DAYS = 180;
 export const DEFAULT_RIDGE = 3;
+/** The prior of a team new to a league (promoted): below the league average at both ends. */
+export const DEFAULT_PROMOTED_PRIOR: TeamStrength = { attack: -0.3, defence: 0.5 };
 
 const DAY_MS = 86_400_000;
 
@@ -157,8 +167,10 @@ export function fitModel(results: readonly MatchResult[], options: FitOptions): 
 
   const priorAttack = new Float64Array(n);
   const priorDefence = new Float64Array(n);
+  const newTeams = options.newTeams ? new Set(options.newTeams) : null;
+  const promotedPrior = options.promotedPrior ?? DEFAULT_PROMOTED_PRIOR;
   teams.forEach((team, i) => {
-    const prior = options.priorOf?.(team);
+    const prior = options.priorOf?.(team) ?? (newTeams?.has(team) ? promotedPrior : undefined);
     priorAttack[i] = prior?.attack ?? 0;
     priorDefence[i] = prior?.defence ?? 0;
   });
@@ -273,10 +285,31 @@ export function fitModel(results: readonly MatchResult[], options: FitOptions): 
     rho: fitRho ? x[RHO]! : 0,
     halfLifeDays,
     teams: fitted,
-    unknownTeam: options.unknownTeam ?? { attack: 0, defence: 0 },
+    unknownTeam: options.unknownTeam ?? (newTeams ? promotedPrior : { attack: 0, defence: 0 }),
     converged: result.converged,
     iterations: result.iterations,
   };
+}
+
+/**
+ * The teams of `season` that did not play the season before it in `results` (one competition's results,
+ * each with its season code, e.g. "2024-25"; seasons sort as strings). Empty for the first season known: with
+ * nothing before it, nobody counts as promoted. Only fixtures are read, so it is known before a ball is kicked.
+ */
+export function newTeamsOf(
+  results: readonly { season: string; home: string; away: string }[],
+  season: string,
+): Set<string> {
+  const earlier = [...new Set(results.map((result) => result.season))].filter((s) => s < season).sort();
+  const previous = earlier.at(-1);
+  if (previous === undefined) return new Set();
+  const before = new Set(results.filter((r) => r.season === previous).flatMap((r) => [r.home, r.away]));
+  return new Set(
+    results
+      .filter((r) => r.season === season)
+      .flatMap((r) => [r.home, r.away])
+      .filter((team) => !before.has(team)),
+  );
 }
 
 /**

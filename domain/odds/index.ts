@@ -15,6 +15,8 @@ export {
   DEFAULT_RIDGE,
   MODEL_NAME,
   POISSON_MODEL_NAME,
+  DEFAULT_PROMOTED_PRIOR,
+  newTeamsOf,
   daysBetween,
   expectedGoals,
   fitModel,

@@ -1,0 +1,249 @@
+// Benchmark of the model odds (issue #24), not part of `npm test`. Run:
+//   npm run bench:odds -- [--data=../shared/data] [--season=2024-25] [--tune] [--skip-inplay]
+// 1. Walk-forward backtest of the 1X2 probabilities over the test season of en.1, es.1, it.1 and de.1 (fitted
+//    before each matchday on every earlier result from 2022-23 on), scored by RPS against the issue's anchors;
+//    the model's Poisson twin (ρ = 0, no ridge, no promoted prior) is run alongside; a calibration table.
+//    `--tune` instead searches the settings on the season before (2023-24), never on the test season.
+// 2. In-play: the log-loss of the 90-minute 1X2 outcome at minutes 0, 15, …, 90 over every Wyscout match
+//    replayed through the in-play model (pre-match rates from a walk-forward fit on the same competition).
+// 3. Speed: fitting every shipped league once (as the server does at start), and one in-play update.
+// Results go into docs/performance.md ("Model odds (issue #24)") by hand, with the command, machine and date.
+import os from 'node:os';
+import path from 'node:path';
+import {
+  DEFAULT_HALF_LIFE_DAYS,
+  DEFAULT_PROMOTED_PRIOR,
+  DEFAULT_RIDGE,
+  expectedGoals,
+  fitModel,
+  newTeamsOf,
+  type MatchResult,
+} from '../../domain/odds/dixon-coles.ts';
+import { inPlay } from '../../domain/odds/in-play.ts';
+import { readLeagueSeason, readWyscoutReplays, seasonsOf, shippedLeagues, type LeagueResult } from './odds-data.ts';
+import { calibration, meanOf, walkForward, type Prediction, type WalkForwardSettings } from './walk-forward.ts';
+
+/** The bench's report goes to stdout (no-console keeps console.log out of the project). */
+const say = (text: string) => process.stdout.write(`${text}\n`);
+
+const args = new Map(
+  process.argv.slice(2).map((arg) => {
+    const [key, value] = arg.replace(/^--/, '').split('=');
+    return [key!, value ?? 'true'] as const;
+  }),
+);
+const dataDir = path.resolve(args.get('data') ?? process.env.DATA_DIR ?? '../shared/data');
+const testSeason = args.get('season') ?? (args.has('tune') ? '2023-24' : '2024-25');
+const FIRST_SEASON = '2022-23';
+
+const LEAGUES = ['en.1', 'es.1', 'it.1', 'de.1'] as const;
+/** RPS anchors of issue #24 on the 2024-25 walk-forward: base rates and independent Poisson. */
+const ANCHORS: Record<string, { base: number; poisson: number }> = {
+  'en.1': { base: 0.2364, poisson: 0.2053 },
+  'es.1': { base: 0.229, poisson: 0.1982 },
+  'it.1': { base: 0.2267, poisson: 0.1918 },
+  'de.1': { base: 0.2376, poisson: 0.2223 },
+};
+
+const MODEL: WalkForwardSettings = {
+  halfLifeDays: DEFAULT_HALF_LIFE_DAYS,
+  ridge: DEFAULT_RIDGE,
+  fitRho: true,
+  promoted: DEFAULT_PROMOTED_PRIOR,
+};
+const POISSON_TWIN: WalkForwardSettings = { ...MODEL, fitRho: false, ridge: 0, promoted: { attack: 0, defence: 0 } };
+
+interface LeagueData {
+  history: LeagueResult[];
+  test: LeagueResult[];
+  newTeams: Set<string>;
+}
+
+function loadLeague(league: string, season: string): LeagueData {
+  const seasons = seasonsOf(dataDir, league).filter((s) => s >= FIRST_SEASON && s <= season);
+  const bySeason = new Map(seasons.map((s) => [s, readLeagueSeason(dataDir, league, s)]));
+  const test = bySeason.get(season);
+  if (!test) throw new Error(`${league} has no ${season} in ${dataDir}`);
+  const history = [...bySeason.values()].flat();
+  // New to the league: in this season's fixture list and not in last season's (known before a ball is kicked).
+  return { history, test, newTeams: newTeamsOf(history, season) };
+}
+
+const fixed = (value: number, digits = 4) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
+
+function runLeagues(settings: WalkForwardSettings, data: Map<string, LeagueData>) {
+  const out = new Map<string, ReturnType<typeof walkForward>>();
+  for (const [league, { history, test, newTeams }] of data)
+    out.set(league, walkForward(history, test, newTeams, settings));
+  return out;
+}
+
+function tune(data: Map<string, LeagueData>) {
+  const score = (settings: WalkForwardSettings) => {
+    const runs = runLeagues(settings, data);
+    return meanOf([...runs.values()].map((run) => run.rps));
+  };
+  let best = { ...MODEL };
+  let bestScore = score(best);
+  say(`start ${JSON.stringify(best)} → ${fixed(bestScore, 5)}`);
+  const grid: Array<(s: WalkForwardSettings) => WalkForwardSettings[]> = [
+    (s) => [90, 120, 180, 240, 365, 540].map((halfLifeDays) => ({ ...s, halfLifeDays })),
+    (s) => [0, 1, 2, 3, 5, 8, 12].map((ridge) => ({ ...s, ridge })),
+    (s) =>
+      [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6].flatMap((a) =>
+        [0, 0.1, 0.2, 0.3, 0.4, 0.5].map((d) => ({ ...s, promoted: { attack: -a, defence: d } })),
+      ),
+  ];
+  for (let round = 0; round < 2; round++) {
+    for (const candidates of grid) {
+      for (const candidate of candidates(best)) {
+        const value = score(candidate);
+        if (value < bestScore - 1e-6) {
+          best = candidate;
+          bestScore = value;
+          say(`better ${JSON.stringify(best)} → ${fixed(bestScore, 5)}`);
+        }
+      }
+    }
+  }
+  say(`tuned on ${testSeason}: ${JSON.stringify(best)} mean RPS ${fixed(bestScore, 5)}`);
+}
+
+function calibrationTable(predictions: Prediction[]): string {
+  const tables = (['home', 'draw', 'away'] as const).map((outcome) => calibration(predictions, outcome));
+  const lines = [
+    '| predicted | home: n | home: mean p | home: observed | draw: n | draw: mean p | draw: observed | away: n | away: mean p | away: observed |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (let k = 0; k < 10; k++) {
+    const cells = tables.flatMap((bins) => {
+      const bin = bins[k]!;
+      return bin.count ? [String(bin.count), fixed(bin.predicted, 3), fixed(bin.observed, 3)] : ['0', '–', '–'];
+    });
+    lines.push(`| ${(k / 10).toFixed(1)}–${((k + 1) / 10).toFixed(1)} | ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+function backtest(data: Map<string, LeagueData>) {
+  const model = runLeagues(MODEL, data);
+  const twin = runLeagues(POISSON_TWIN, data);
+  say(`\n### Walk-forward ${testSeason}: RPS of 1X2 (lower is better)\n`);
+  say(
+    '| league | matches | fits | base-rate anchor | Poisson anchor | Poisson twin (ours) | Dixon–Coles | vs anchor |',
+  );
+  say('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const league of data.keys()) {
+    const run = model.get(league)!;
+    const anchor = ANCHORS[league]!;
+    const change = (run.rps / anchor.poisson - 1) * 100;
+    say(
+      `| ${league} | ${run.predictions.length} | ${run.fits} | ${fixed(anchor.base)} | ${fixed(anchor.poisson)} | ${fixed(twin.get(league)!.rps)} | **${fixed(run.rps)}** | ${change.toFixed(1)} % |`,
+    );
+  }
+  const mean = meanOf([...model.values()].map((run) => run.rps));
+  const twinMean = meanOf([...twin.values()].map((run) => run.rps));
+  const anchorMean = meanOf(LEAGUES.map((league) => ANCHORS[league]!.poisson));
+  say(
+    `| mean | | | | ${fixed(anchorMean)} | ${fixed(twinMean)} | **${fixed(mean)}** | ${((mean / anchorMean - 1) * 100).toFixed(1)} % |`,
+  );
+  const fitMs = [...model.values()].flatMap((run) => run.fitMs).sort((a, b) => a - b);
+  say(
+    `\nFits: ${fitMs.length}, median ${fixed(fitMs[Math.floor(fitMs.length / 2)]!, 1)} ms, max ${fixed(fitMs.at(-1)!, 1)} ms (warm-started from the day before).`,
+  );
+  say(
+    `\n### Calibration over the ${testSeason} backtest (four leagues, ${[...model.values()].flatMap((r) => r.predictions).length} matches)\n`,
+  );
+  say(calibrationTable([...model.values()].flatMap((run) => run.predictions)));
+}
+
+function inPlayBench() {
+  const replays = readWyscoutReplays(dataDir);
+  const checkpoints = [0, 15, 30, 45, 60, 75, 90];
+  const losses = checkpoints.map(() => [] as number[]);
+  const updateMs: number[] = [];
+  const byCompetition = new Map<string, typeof replays>();
+  for (const replay of replays)
+    byCompetition.set(replay.competition, [...(byCompetition.get(replay.competition) ?? []), replay]);
+  for (const matches of byCompetition.values()) {
+    const results: MatchResult[] = matches.map((m) => ({ ...m }));
+    const days = [...new Set(matches.map((m) => m.date))].sort();
+    for (const day of days) {
+      const model = fitModel(results, { asOf: day });
+      for (const match of matches.filter((m) => m.date === day)) {
+        const xg = { ...expectedGoals(model, match.home, match.away, { neutral: match.neutral }), rho: model.rho };
+        const outcome =
+          match.homeGoals > match.awayGoals ? 'home' : match.homeGoals === match.awayGoals ? 'draw' : 'away';
+        checkpoints.forEach((minute, k) => {
+          const score = { home: 0, away: 0 };
+          const redCards = { home: 0, away: 0 };
+          let lastScorer: 'home' | 'away' | null = null;
+          for (const event of match.events) {
+            if (event.position > minute) break;
+            if (event.kind === 'goal') {
+              score[event.side]++;
+              lastScorer = event.side;
+            } else redCards[event.side]++;
+          }
+          const p = inPlay(xg, { minute, score, redCards, lastScorer }).markets['1x2'][outcome];
+          losses[k]!.push(-Math.log(Math.max(p, 1e-15)));
+        });
+        // One in-play update per event, as the server makes them.
+        const score = { home: 0, away: 0 };
+        const redCards = { home: 0, away: 0 };
+        for (const event of match.events) {
+          if (event.kind === 'goal') score[event.side]++;
+          else redCards[event.side]++;
+          const started = performance.now();
+          inPlay(xg, { minute: event.minute, score, redCards, lastScorer: event.side });
+          updateMs.push(performance.now() - started);
+        }
+      }
+    }
+  }
+  say(`\n### In-play: log-loss of the 90-minute 1X2 outcome over ${replays.length} Wyscout matches\n`);
+  say(`| minute | ${checkpoints.join(' | ')} |`);
+  say(`| --- | ${checkpoints.map(() => '---:').join(' | ')} |`);
+  say(`| log-loss | ${losses.map((l) => fixed(meanOf(l))).join(' | ')} |`);
+  updateMs.sort((a, b) => a - b);
+  say(
+    `\nIn-play update (${updateMs.length} goals and red cards): median ${fixed(updateMs[Math.floor(updateMs.length / 2)]!, 3)} ms, p99 ${fixed(updateMs[Math.floor(updateMs.length * 0.99)]!, 3)} ms, max ${fixed(updateMs.at(-1)!, 3)} ms.`,
+  );
+}
+
+function fitSpeed() {
+  const leagues = shippedLeagues(dataDir);
+  let total = 0;
+  let matches = 0;
+  const rows: string[] = [];
+  for (const [league, seasons] of leagues) {
+    const results = seasons.flatMap((season) => readLeagueSeason(dataDir, league, season));
+    if (results.length === 0) continue;
+    const asOf = new Date(Date.parse(`${results.at(-1)!.date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const started = performance.now();
+    const model = fitModel(results, { asOf, maxAgeDays: 100_000 });
+    const took = performance.now() - started;
+    total += took;
+    matches += model.matches;
+    rows.push(`${league} ${model.matches} results ${took.toFixed(0)} ms`);
+  }
+  say(`\n### Fitting every shipped league once (cold, all seasons)\n`);
+  say(`${leagues.size} competitions, ${matches} results: ${(total / 1000).toFixed(2)} s in all.`);
+  say(
+    `Slowest: ${rows
+      .sort((a, b) => Number(b.split(' ').at(-2)) - Number(a.split(' ').at(-2)))
+      .slice(0, 3)
+      .join('; ')}.`,
+  );
+}
+
+say(
+  `Model odds bench — ${new Date().toISOString()} — ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, Node ${process.version}`,
+);
+const data = new Map(LEAGUES.map((league) => [league, loadLeague(league, testSeason)] as const));
+if (args.has('tune')) tune(data);
+else {
+  backtest(data);
+  if (!args.has('skip-inplay')) inPlayBench();
+  fitSpeed();
+}
