@@ -61,6 +61,9 @@ export default defineConfig({
       // Every test's browser and request context comes from 127.0.0.1: one address for the whole suite.
       RELIVES_PER_ADDRESS: '1000',
       PAYMENT_ORDERS_PER_ADDRESS: '1000',
+      // Live chat (docs/chat.md): test accounts are minutes old, and every test posts from 127.0.0.1.
+      CHAT_NEW_ACCOUNT_MINUTES: '0',
+      CHAT_ADDRESS_BURST: '1000',
       ANALYTICS_GTM_ID: 'GTM-E2ETEST',
       SOCIAL_TELEGRAM_URL: 'https://t.me/scoreline_example',
       SOCIAL_TWITTER_URL: 'https://twitter.com/scoreline_example',

@@ -23,6 +23,7 @@ import { dealsMigration } from './migrations/0017-deals.ts';
 import { paymentMailMigration } from './migrations/0019-payment-mail.ts';
 import { mediaMigration } from './migrations/0020-media.ts';
 import { mediaUploadsMigration } from './migrations/0021-media-uploads.ts';
+import { chatMigration } from './migrations/0022-chat.ts';
 
 export const MIGRATIONS: readonly ScorelineMigration[] = [
   siteMigration,
@@ -45,6 +46,7 @@ export const MIGRATIONS: readonly ScorelineMigration[] = [
   paymentMailMigration,
   mediaMigration,
   mediaUploadsMigration,
+  chatMigration,
 ];
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

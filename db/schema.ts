@@ -718,6 +718,61 @@ export interface MediaPositionTable {
   updated_at: Timestamp;
 }
 
+/** A match's chat room (migration 0022, issue #23): what staff set; the window comes from the match. */
+export interface ChatRoomTable {
+  match_id: Ref;
+  slow_mode_seconds: Generated<number>;
+  pinned_message_id: Ref | null;
+  closed_at: Timestamp | null;
+  closed_by: Ref | null;
+  closed_reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One chat message, plain text; soft-deleted. */
+export interface ChatMessageTable {
+  id: Id;
+  match_id: Ref;
+  user_id: Ref;
+  /** The author's display name when they posted. */
+  display_name: string;
+  text: string;
+  reply_to_id: Ref | null;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+  deleted_by: Ref | null;
+  deleted_reason: string | null;
+}
+
+/** A user's report of a message: open, resolved or dismissed. */
+export interface ChatReportTable {
+  id: Id;
+  message_id: Ref;
+  match_id: Ref;
+  reporter_id: Ref;
+  reason: Generated<string>;
+  status: Generated<string>;
+  created_at: Timestamp;
+  resolved_at: Timestamp | null;
+  resolved_by: Ref | null;
+  resolution_note: string | null;
+}
+
+/** A timeout or ban, in one room (match_id) or all chat (null); until null = for good. */
+export interface ChatSanctionTable {
+  id: Id;
+  user_id: Ref;
+  match_id: Ref | null;
+  kind: string;
+  reason: string;
+  until: Timestamp | null;
+  created_at: Timestamp;
+  created_by: Ref;
+  lifted_at: Timestamp | null;
+  lifted_by: Ref | null;
+}
+
 export interface Database {
   contact_message: ContactMessageTable;
   contact_reply: ContactReplyTable;
@@ -779,4 +834,8 @@ export interface Database {
   media_video_team: MediaVideoTeamTable;
   media_position: MediaPositionTable;
   media_transcode_job: MediaTranscodeJobTable;
+  chat_room: ChatRoomTable;
+  chat_message: ChatMessageTable;
+  chat_report: ChatReportTable;
+  chat_sanction: ChatSanctionTable;
 }

@@ -72,3 +72,18 @@ export const chatLiveEventDataSchemas = {
 export function chatTopic(matchId: number): `chat:${number}` {
   return `chat:${matchId}`;
 }
+
+/** `GET /api/matches/{id}/chat/room`: the room and about how many people follow it now, across every node. */
+export const chatRoomInfoSchema = chatRoomSchema.extend({ people: z.number().int().min(0) });
+export type ChatRoomInfo = z.infer<typeof chatRoomInfoSchema>;
+
+/** `POST /api/matches/{id}/chat`: the text as typed (the server trims and checks it: domain/chat-text.ts). */
+export const chatPostInputSchema = z.object({
+  text: z.string().max(4000, 'A message is at most 500 characters'),
+  /** The id of a message in the same room this one answers. */
+  replyTo: z.number().int().positive().optional(),
+});
+export type ChatPostInput = z.infer<typeof chatPostInputSchema>;
+
+/** `POST /api/chat/messages/{id}/report`. */
+export const chatReportInputSchema = z.object({ reason: z.string().trim().max(500).optional() });

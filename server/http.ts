@@ -33,6 +33,8 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { paymentRecordsRoutes } from './modules/payments/payments.records.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { mediaFilesRoutes } from './modules/media/media.files.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { chatModerationRoutes } from './modules/chat/chat-moderation.routes.ts';
 import { replayRoutes, testReplayRoutes } from './ingest/replay.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { sitemapRoutes } from './modules/site/sitemap.ts';
@@ -208,6 +210,8 @@ export function createHttpApp(options: HttpAppOptions) {
   paymentsRoutes({ payments: services.payments, sessions: services.sessions, config }, api);
   paymentRecordsRoutes({ records: services.paymentRecords, sessions: services.sessions, config }, api);
   mediaRoutes({ media: services.media, sessions: services.sessions, config }, api);
+  chatRoutes({ chat: services.chat, sessions: services.sessions, config }, api);
+  chatModerationRoutes({ guard: cmsGuard, chat: services.chat }, api);
   liveRoutes(services.live.hub, api, { requestIdOf });
   replayRoutes(services.replays, api, config.TRUST_PROXY);
   if (services.config.ENABLE_TEST_ROUTES) testReplayRoutes(services.replays, api, services.clock);

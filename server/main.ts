@@ -109,6 +109,8 @@ async function main() {
   await services.live.start();
   // Payments jobs (order expiry, reminders) run on every node: each is safe to run on several at once.
   services.paymentJobs.start();
+  // Chat: share this node's rooms' "people here" counts with the other nodes (Redis only).
+  services.chat.start();
   if (config.ROLE !== 'web') {
     services.ingest.start();
     logger.info(
@@ -140,6 +142,7 @@ async function main() {
       services.live.stop(),
       services.paymentJobs.stop(),
       services.media.transcoder.stop(),
+      services.chat.stop(),
     ]);
     server.close(() => {
       void (async () => {

@@ -40,6 +40,9 @@ import {
 import { createLocalProvider } from './modules/payments/payments.local.ts';
 import { createMediaService, type MediaService } from './modules/media/media.service.ts';
 import { mediaTokenKey } from './modules/media/media.tokens.ts';
+import { createChatService, type ChatService } from './modules/chat/chat.service.ts';
+import { createRoomPresence } from './modules/chat/chat.presence.ts';
+import { createAuditLog } from './modules/cms/cms-audit.service.ts';
 import type { LiveBus } from './platform/bus.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { publicConfig, type Config, type PublicConfig } from './platform/config.ts';
@@ -98,6 +101,8 @@ export interface AppServices {
   media: MediaService;
   /** Signs and checks media URLs (server/modules/media/media.tokens.ts). */
   mediaTokenKey: Uint8Array;
+  /** Live chat per match: rooms, messages on the live path, limits, moderation (issue #23; docs/chat.md). */
+  chat: ChatService;
 }
 
 export function createServices(options: {
@@ -110,6 +115,8 @@ export function createServices(options: {
   bus?: LiveBus;
   /** Tests pass their own limits (e.g. Redis under a prefix of their own). */
   rateLimits?: RateLimits;
+  /** Tests pass their own Redis key prefix for the chat rooms' "people here" counts. */
+  chatPresencePrefix?: string;
 }): AppServices {
   const clock = options.clock ?? systemClock;
   const { db } = options.database;
@@ -262,6 +269,31 @@ export function createServices(options: {
     uploadMaxBytes: config.MEDIA_UPLOAD_MAX_MB * 1_048_576,
     log: (message, details) => logger.info({ media: true, ...details }, message),
   });
+  const chat = createChatService({
+    db,
+    engine: options.database.engine,
+    clock,
+    live,
+    football,
+    users: accounts,
+    rateLimits,
+    presence: createRoomPresence({
+      localCounts: () => live.hub.subscriberCounts('chat:'),
+      redisUrl: config.REDIS_URL,
+      logger,
+      intervalMs: config.CHAT_PRESENCE_SECONDS * 1000,
+      ...(options.chatPresencePrefix ? { prefix: options.chatPresencePrefix } : {}),
+    }),
+    // The CMS's audit log (stateless: a second writer over the same table); chat cannot import the cms
+    // module's services, which build on chat's.
+    audit: createAuditLog({ db, clock }),
+    limits: {
+      newAccountWaitMs: config.CHAT_NEW_ACCOUNT_MINUTES * 60_000,
+      burst: config.CHAT_MESSAGE_BURST,
+      intervalSeconds: config.CHAT_MESSAGE_INTERVAL_SECONDS,
+      addressBurst: config.CHAT_ADDRESS_BURST,
+    },
+  });
   return {
     config: options.config,
     publicConfig: publicConfig(options.config),
@@ -310,5 +342,6 @@ export function createServices(options: {
     paymentMail,
     media,
     mediaTokenKey: mediaKey,
+    chat,
   };
 }

@@ -244,6 +244,15 @@ export const configSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(48),
+  // Live chat (issue #23; docs/chat.md): messages per user in a burst, refilled at one per interval
+  // (a window of burst × interval seconds), and per client address (an IPv6 /64) in the same window.
+  CHAT_MESSAGE_BURST: z.coerce.number().int().min(1).max(100).default(5),
+  CHAT_MESSAGE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(60).default(2),
+  CHAT_ADDRESS_BURST: z.coerce.number().int().min(1).max(100_000).default(5),
+  // Minutes a new account waits before its first chat message (0: no wait; the e2e suite sets 0).
+  CHAT_NEW_ACCOUNT_MINUTES: z.coerce.number().int().min(0).max(10_080).default(10),
+  // How often a node hands its chat rooms' "people here" counts to the others (Redis only).
+  CHAT_PRESENCE_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
   // How often a non-leader ingest process tries to take over (PostgreSQL advisory lock).
   INGEST_LEADER_RETRY_SECONDS: z.coerce.number().int().min(1).max(30).default(5),
 

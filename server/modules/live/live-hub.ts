@@ -94,6 +94,11 @@ export interface LiveHub {
   /** Reads and delivers new rows now (tests and the in-process bus use it). */
   pump(): Promise<void>;
   stats(): LiveHubStats;
+  /**
+   * Read-only: how many of this process's streams follow each topic starting with `prefix` (e.g. `chat:`),
+   * topics nobody follows left out. The chat room's "people here" adds these up across nodes.
+   */
+  subscriberCounts(prefix: string): Map<string, number>;
   /** Closes every stream so clients reconnect elsewhere; stops following the log. */
   stop(): Promise<void>;
 }
@@ -625,6 +630,14 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
       ringBytes: ring.bytes,
       ringFloor: ring.floor,
     }),
+
+    subscriberCounts(prefix) {
+      const counts = new Map<string, number>();
+      for (const [topic, subscribers] of byTopic) {
+        if (subscribers.size > 0 && topic.startsWith(prefix)) counts.set(topic, subscribers.size);
+      }
+      return counts;
+    },
 
     async stop() {
       stopped = true;
