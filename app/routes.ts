@@ -78,6 +78,7 @@ export default [
     route('en?/cms/messages/:id', 'routes/cms/message.tsx'),
     route('en?/cms/outbox', 'routes/cms/outbox.tsx'),
     route('en?/cms/settings', 'routes/cms/settings.tsx'),
+    route('en?/cms/odds', 'routes/cms/odds.tsx'),
     route('en?/cms/payments/coupons', 'routes/cms/payments-coupons.tsx'),
     route('en?/cms/payments/coupons/:id', 'routes/cms/payments-coupon.tsx'),
     route('en?/cms/payments/house-ad', 'routes/cms/payments-house-ad.tsx'),

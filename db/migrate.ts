@@ -24,6 +24,7 @@ import { paymentMailMigration } from './migrations/0019-payment-mail.ts';
 import { mediaMigration } from './migrations/0020-media.ts';
 import { mediaUploadsMigration } from './migrations/0021-media-uploads.ts';
 import { chatMigration } from './migrations/0022-chat.ts';
+import { oddsMigration } from './migrations/0023-odds.ts';
 
 export const MIGRATIONS: readonly ScorelineMigration[] = [
   siteMigration,
@@ -47,6 +48,7 @@ export const MIGRATIONS: readonly ScorelineMigration[] = [
   mediaMigration,
   mediaUploadsMigration,
   chatMigration,
+  oddsMigration,
 ];
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -696,6 +696,17 @@ export interface MediaVideoTeamTable {
 }
 
 /** An upload to transcode into HLS (migration 0021, issue #22): queued, running, done or failed. */
+/** Betting content site-wide (migration 0023, issue #24): the CMS's switch and margin; no row = on, the environment's margin. */
+export interface OddsSettingTable {
+  key: string;
+  /** 0: every odds panel hidden, the odds API answers 404 odds_disabled. */
+  enabled: number;
+  /** Margin on prices in basis points (500 = 5 %); null = ODDS_MARGIN. */
+  margin_bp: number | null;
+  updated_by: Ref | null;
+  updated_at: Timestamp;
+}
+
 export interface MediaTranscodeJobTable {
   id: Id;
   video_id: Ref;
@@ -838,4 +849,5 @@ export interface Database {
   chat_message: ChatMessageTable;
   chat_report: ChatReportTable;
   chat_sanction: ChatSanctionTable;
+  odds_setting: OddsSettingTable;
 }

@@ -22,6 +22,7 @@ export const CMS_SECTIONS: readonly CmsSection[] = [
   { to: '/cms/staff', label: 'Staff', scope: 'cms:staff' },
   { to: '/cms/outbox', label: 'Mail outbox', scope: 'cms:settings' },
   { to: '/cms/settings', label: 'Site settings', scope: 'cms:settings' },
+  { to: '/cms/odds', label: 'Model odds', scope: 'cms:odds' },
   { to: '/cms/payments/coupons', label: 'Coupons', scope: 'cms:payments' },
   { to: '/cms/payments/house-ad', label: 'House ad', scope: 'cms:payments' },
   { to: '/cms/payments/plans', label: 'Plans', scope: 'cms:payments' },

@@ -25,6 +25,7 @@ import { cmsMediaRoutes, isMediaUploadRequest } from './modules/cms/cms-media.ro
 import { cmsOrdersRoutes } from './modules/cms/cms-orders.routes.ts';
 import { cmsPaymentsRoutes } from './modules/cms/cms-payments.routes.ts';
 import { cmsDealsRoutes } from './modules/cms/cms-deals.routes.ts';
+import { cmsOddsRoutes } from './modules/cms/cms-odds.routes.ts';
 import { footballErrorResponse, footballRoutes } from './modules/football/football.routes.ts';
 import { matchInsightRoutes } from './modules/football/match-insight.routes.ts';
 import { followingRoutes } from './modules/football/following.routes.ts';
@@ -35,6 +36,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { mediaFilesRoutes } from './modules/media/media.files.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { chatModerationRoutes } from './modules/chat/chat-moderation.routes.ts';
+import { oddsRoutes } from './modules/odds/odds.routes.ts';
 import { replayRoutes, testReplayRoutes } from './ingest/replay.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { sitemapRoutes } from './modules/site/sitemap.ts';
@@ -204,9 +206,11 @@ export function createHttpApp(options: HttpAppOptions) {
   cmsOrdersRoutes({ guard: cmsGuard, orders: services.cms.orders }, api);
   cmsDealsRoutes({ guard: cmsGuard, deals: services.cms.deals }, api);
   cmsMediaRoutes({ guard: cmsGuard, media: services.cms.media }, api);
+  cmsOddsRoutes({ guard: cmsGuard, odds: services.cms.odds }, api);
   footballRoutes(services.football, api);
   matchInsightRoutes(services.matchInsight, api);
   followingRoutes(services.following, api);
+  oddsRoutes(services.odds, api);
   paymentsRoutes({ payments: services.payments, sessions: services.sessions, config }, api);
   paymentRecordsRoutes({ records: services.paymentRecords, sessions: services.sessions, config }, api);
   mediaRoutes({ media: services.media, sessions: services.sessions, config }, api);

@@ -99,6 +99,13 @@ async function main() {
       .catch((error: unknown) => logger.error({ err: error }, 'media demo catalogue could not be made'));
   }
 
+  // Model odds (issue #24): every competition's current fit, in the background once the data is there;
+  // the odds API answers meanwhile (a match's first request waits for its competition's fit).
+  void footballReady
+    .then(() => services.odds.warmUp())
+    .then((done) => logger.info(done, 'odds: models fitted'))
+    .catch((error: unknown) => logger.error({ err: error }, 'odds: fitting at start failed'));
+
   // Uploads staff made in the CMS are transcoded in the background, one at a time on each node; a job a
   // crash or restart interrupted is queued again here (docs/media.md "CMS and uploads").
   void services.media.transcoder

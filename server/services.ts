@@ -43,6 +43,8 @@ import { mediaTokenKey } from './modules/media/media.tokens.ts';
 import { createChatService, type ChatService } from './modules/chat/chat.service.ts';
 import { createRoomPresence } from './modules/chat/chat.presence.ts';
 import { createAuditLog } from './modules/cms/cms-audit.service.ts';
+import { createOddsService, type OddsService } from './modules/odds/odds.service.ts';
+import { createOddsSettings } from './modules/odds/odds.settings.ts';
 import type { LiveBus } from './platform/bus.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { publicConfig, type Config, type PublicConfig } from './platform/config.ts';
@@ -103,6 +105,11 @@ export interface AppServices {
   mediaTokenKey: Uint8Array;
   /** Live chat per match: rooms, messages on the live path, limits, moderation (issue #23; docs/chat.md). */
   chat: ChatService;
+  /**
+   * Model odds (issue #24; docs/odds.md): `odds.enabled()` for loaders (false: show no betting content),
+   * `odds.forMatch(id)`, `odds.winProbability(id)`; live odds follow ingest's match changes.
+   */
+  odds: OddsService;
 }
 
 export function createServices(options: {
@@ -294,6 +301,23 @@ export function createServices(options: {
       addressBurst: config.CHAT_ADDRESS_BURST,
     },
   });
+  const odds = createOddsService({
+    db,
+    football,
+    live,
+    settings: createOddsSettings({
+      db,
+      engine: options.database.engine,
+      bus: live.bus,
+      clock,
+      logger,
+      defaultMargin: config.ODDS_MARGIN,
+    }),
+    clock,
+    logger,
+  });
+  // A goal, a red card, the minute moving on or a result coming in: the odds follow (refit, live odds).
+  ingest.pipeline.onMatchChanged((change) => odds.onMatchChanged(change));
   return {
     config: options.config,
     publicConfig: publicConfig(options.config),
@@ -323,6 +347,7 @@ export function createServices(options: {
       siteSettings,
       payments,
       media,
+      odds,
     }),
     mailer,
     oidc: createOidcService({ config, stateKey: oidcStateKey(options.sessionSecret) }),
@@ -343,5 +368,6 @@ export function createServices(options: {
     media,
     mediaTokenKey: mediaKey,
     chat,
+    odds,
   };
 }

@@ -8,12 +8,13 @@
 // The same bus carries notices (issue #20): "something every node keeps in
 // memory changed — read it again" (the site settings). A notice is only a
 // name; the data stays in the database. After a Redis reconnect every notice
-// listener is called, since a notice may have been missed meanwhile.
+// listener is called, since a notice may have been missed meanwhile. `odds`:
+// the CMS's odds switch and margin (issue #24).
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
 /** Names of what nodes keep in memory and re-read when told (one word each). */
-export type NoticeName = 'settings';
+export type NoticeName = 'settings' | 'odds';
 
 export interface NoticeBus {
   /** Tells every node (this one too) that `name` changed in the database. */

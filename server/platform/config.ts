@@ -256,6 +256,9 @@ export const configSchema = z.object({
   // How often a non-leader ingest process tries to take over (PostgreSQL advisory lock).
   INGEST_LEADER_RETRY_SECONDS: z.coerce.number().int().min(1).max(30).default(5),
 
+  // Model odds (issue #24, docs/odds.md): the margin on prices as a fraction (0.05 = 5 %); 0 = fair odds. Staff may override it.
+  ODDS_MARGIN: z.coerce.number().min(0).max(0.25).default(0),
+
   // Accounts (issue #6; docs/decisions/010-accounts-and-tokens.md)
   // HS256 key for access tokens (≥ 32 characters). Empty = derived from the session secret.
   AUTH_JWT_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {

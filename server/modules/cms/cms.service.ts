@@ -31,6 +31,8 @@ import type { PaymentsService } from '../payments/payments.service.ts';
 import { createCmsPaymentsService, type CmsPaymentsService } from './cms-payments.service.ts';
 import { createCmsDealsService, type CmsDealsService } from './cms-deals.service.ts';
 import { createCmsOrdersService, type CmsOrdersService } from './cms-orders.service.ts';
+import { createCmsOddsService, type CmsOddsService } from './cms-odds.service.ts';
+import type { OddsService } from '../odds/odds.service.ts';
 
 export interface CmsServices {
   audit: AuditLog;
@@ -57,6 +59,8 @@ export interface CmsServices {
   deals: CmsDealsService;
   /** Orders: search, history, bank-transfer confirmation, refunds within the policy (issue #21). */
   orders: CmsOrdersService;
+  /** The site-wide odds switch and margin (issue #24). */
+  odds: CmsOddsService;
 }
 
 export function createCmsServices(deps: {
@@ -77,6 +81,7 @@ export function createCmsServices(deps: {
   corrector: MatchCorrector;
   payments: PaymentsService;
   media: MediaService;
+  odds: Pick<OddsService, 'settings'>;
 }): CmsServices {
   const audit = createAuditLog({ db: deps.db, clock: deps.clock });
   return {
@@ -94,5 +99,6 @@ export function createCmsServices(deps: {
     deals: createCmsDealsService({ payments: deps.payments, audit }),
     orders: createCmsOrdersService({ payments: deps.payments, directory: deps.directory, audit }),
     media: createCmsMediaService({ db: deps.db, media: deps.media, audit }),
+    odds: createCmsOddsService({ db: deps.db, odds: deps.odds, audit }),
   };
 }

@@ -166,6 +166,44 @@ export async function listSeasonResults(db: Db, seasonId: number, filter: { grou
   }));
 }
 
+/**
+ * Every finished result of a competition over all its seasons (model odds, issue #24), oldest first:
+ * real matches only (never a replay), `extraTime` when the stored score includes extra-time goals.
+ */
+export async function listCompetitionResults(db: Db, competitionId: number) {
+  const rows = await db
+    .selectFrom('match as m')
+    .innerJoin('season as s', 's.id', 'm.season_id')
+    .select([
+      'm.id',
+      'm.kickoff_at',
+      'm.home_team_id',
+      'm.away_team_id',
+      'm.home_score',
+      'm.away_score',
+      'm.home_score_et',
+      'm.stage',
+    ])
+    .where('s.competition_id', '=', competitionId)
+    .where('m.status', '=', 'finished')
+    .where('m.replay_of_match_id', 'is', null)
+    .where('m.home_score', 'is not', null)
+    .where('m.away_score', 'is not', null)
+    .orderBy('m.kickoff_at')
+    .orderBy('m.id')
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    kickoffAt: toIsoString(row.kickoff_at),
+    homeTeamId: Number(row.home_team_id),
+    awayTeamId: Number(row.away_team_id),
+    homeScore: Number(row.home_score),
+    awayScore: Number(row.away_score),
+    extraTime: row.home_score_et !== null,
+    stage: row.stage,
+  }));
+}
+
 /** A demo replay of one of the season's matches, with its score so far; undefined when `replayId` is not that. */
 export async function findSeasonReplay(db: Db, seasonId: number, replayId: number) {
   const row = await db

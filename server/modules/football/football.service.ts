@@ -47,6 +47,7 @@ import {
   listCompetitions,
   listLatestSeasons,
   listCommentaryRows,
+  listCompetitionResults,
   findTeamIdsByName,
   searchMatchIds,
   listMatchEvents,
@@ -123,6 +124,8 @@ function resultsAtReplay(results: SeasonResult[], replay: SeasonReplay): SeasonR
 }
 
 type SeasonResult = Awaited<ReturnType<typeof listSeasonResults>>[number];
+/** One finished result of a competition (model odds, issue #24). */
+export type CompetitionResult = Awaited<ReturnType<typeof listCompetitionResults>>[number];
 
 /** Stages played as groups in cups (openfootball and Fjelstul write these names). */
 const CUP_GROUP_STAGES = new Set(['Group stage', 'Second group stage', 'Final round']);
@@ -333,6 +336,15 @@ export function createFootballService(db: Kysely<Database>) {
       const competition = await requireCompetition(code);
       const seasons = await listSeasons(db, competition.id);
       return { ...publicCompetition(competition, seasons[0]), seasons: seasons.map(publicSeason) };
+    },
+
+    /**
+     * A competition's finished results over every season, oldest first, with its kind (model odds,
+     * issue #24: the fit reads these and picks the days it may use). Replays are never results.
+     */
+    async listCompetitionResults(code: string): Promise<{ kind: 'league' | 'cup'; results: CompetitionResult[] }> {
+      const competition = await requireCompetition(code);
+      return { kind: competition.kind, results: await listCompetitionResults(db, competition.id) };
     },
 
     async listSeasons(code: string): Promise<Season[]> {
