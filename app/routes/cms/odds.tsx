@@ -41,7 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         ok: false,
         code: 'invalid_input',
         message: 'Please correct the fields marked below',
-        fields: { margin: `Enter a margin in percent from 0 to ${MAX_PERCENT}, such as 5 or 2.5; empty for the default.` },
+        fields: {
+          margin: `Enter a margin in percent from 0 to ${MAX_PERCENT}, such as 5 or 2.5; empty for the default.`,
+        },
       },
       values,
       tag,
@@ -70,9 +72,10 @@ export default function CmsOdds({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-2xl font-bold">Model odds</h1>
       <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">
-        Match pages show a statistical model&apos;s odds, labelled &ldquo;Model odds — not a bookmaker&apos;s offer&rdquo;
-        with an 18+ note. The site takes no bets and links to no bookmaker. Switching odds off hides every odds panel and
-        win-probability graph, and the odds API answers &ldquo;odds_disabled&rdquo;, on every server within moments.
+        Match pages show a statistical model&apos;s odds, labelled &ldquo;Model odds — not a bookmaker&apos;s
+        offer&rdquo; with an 18+ note. The site takes no bets and links to no bookmaker. Switching odds off hides every
+        odds panel and win-probability graph, and the odds API answers &ldquo;odds_disabled&rdquo;, on every server
+        within moments.
         {view.updatedAt ? ` Last saved ${formatDateTime(view.updatedAt)}.` : ''}
       </p>
       <p className="mt-3 font-medium" data-testid="odds-state">

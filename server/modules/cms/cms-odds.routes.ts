@@ -22,7 +22,10 @@ export function cmsOddsRoutes(services: { guard: CmsGuard; odds: CmsOddsService 
       tags,
       summary: 'Whether model odds are shown on the site, and the margin on their prices (scope cms:odds)',
       middleware,
-      responses: { 200: json(z.object({ data: oddsSettingsViewSchema }), 'The odds settings in effect'), ...guardResponses },
+      responses: {
+        200: json(z.object({ data: oddsSettingsViewSchema }), 'The odds settings in effect'),
+        ...guardResponses,
+      },
     }),
     async (c) => c.json({ data: await odds.view() }, 200),
   );
@@ -48,7 +51,8 @@ export function cmsOddsRoutes(services: { guard: CmsGuard; odds: CmsOddsService 
     }),
     async (c) => {
       const result = await odds.change(guard.actor(c), c.req.valid('json'));
-      if (!result.ok) return c.json(errorBody(result.code, result.message, 'fields' in result ? result.fields : undefined), 400);
+      if (!result.ok)
+        return c.json(errorBody(result.code, result.message, 'fields' in result ? result.fields : undefined), 400);
       return c.json({ data: { ...result.settings, changed: result.changed } }, 200);
     },
   );

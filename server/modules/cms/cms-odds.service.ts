@@ -33,7 +33,12 @@ export function createCmsOddsService(deps: {
         const { before, after } = await odds.settings.save(trx, change.data, actor.id);
         const fields = Object.keys(after);
         if (fields.length > 0) {
-          await audit.record(trx, actor, { action: 'odds.settings', target: { kind: 'odds', id: 'site' }, before, after });
+          await audit.record(trx, actor, {
+            action: 'odds.settings',
+            target: { kind: 'odds', id: 'site' },
+            before,
+            after,
+          });
         }
         return fields;
       });

@@ -15,7 +15,10 @@ const json = <T extends z.ZodType>(schema: T, description: string) => ({
 });
 
 const params = z.object({
-  id: z.string().regex(/^[1-9]\d{0,11}$/, 'must be a positive whole number').transform(Number),
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,11}$/, 'must be a positive whole number')
+    .transform(Number),
 });
 
 const errors = {

@@ -16,7 +16,7 @@ import type { MatchEvent, MatchSummary } from '../../../domain/football-contract
 import { matchTopic, SCORING_EVENT_TYPES, type KeyEventType } from '../../../domain/live-contracts.ts';
 import type { MatchChanged } from '../../../domain/match-changes.ts';
 import { readClock } from '../../../domain/match-clock.ts';
-import { isLive } from '../../../domain/match-status.ts';
+import { isLive, type MatchStatus } from '../../../domain/match-status.ts';
 import type { MatchOdds, WinProbabilityPoint } from '../../../domain/odds-contracts.ts';
 import {
   fitModel,
@@ -77,8 +77,18 @@ const daysBefore = (day: string, days: number) =>
 const RED_CARDS: ReadonlySet<string> = new Set<KeyEventType>(['red_card', 'second_yellow']);
 const isGoal = (type: string) => SCORING_EVENT_TYPES.has(type as KeyEventType);
 
-/** A goal or red card as the model reads it, with its row's `seq` and the graph's label. */
-type KeyEvent = MatchEventForOdds & { seq: number; label: string };
+/** A goal or red card as the model reads it, with its row's `seq`, the clock's minute (45 for 45+2) and the graph's label. */
+type KeyEvent = MatchEventForOdds & { seq: number; clockMinute: number; label: string };
+
+/** A match at a moment: as it stands, or as a change left it. */
+interface Moment {
+  status: MatchStatus;
+  minute: number;
+  home: number | null;
+  away: number | null;
+}
+
+const isOverStatus = (status: MatchStatus) => status === 'finished' || status === 'awarded';
 
 /** Stoppage time read from a clock is not believed past this many minutes (a clock left running). */
 const MAX_STOPPAGE = 15;
@@ -168,7 +178,8 @@ export function createOddsService(deps: {
         const day = dayOf(iso);
         if (earliest === null || day < earliest) earliest = day;
       };
-      for (const result of results) if (previous.signatures.get(result.id) !== signatures.get(result.id)) consider(result.kickoffAt);
+      for (const result of results)
+        if (previous.signatures.get(result.id) !== signatures.get(result.id)) consider(result.kickoffAt);
       for (const result of previous.results) if (!signatures.has(result.id)) consider(result.kickoffAt);
       if (earliest !== null) dropFits(code, earliest);
     }
@@ -192,7 +203,9 @@ export function createOddsService(deps: {
     return reading;
   }
 
-  function fitFor(code: string, basisDay: string): Promise<Fit> {
+  /** The fit of `code` on the results before `basisDay`; the results are read again first when they are old. */
+  async function fitFor(code: string, basisDay: string): Promise<Fit> {
+    await resultsOf(code);
     const key = `${code}|${basisDay}`;
     const cached = fits.get(key);
     if (cached) {
@@ -267,7 +280,9 @@ export function createOddsService(deps: {
     if (homeResults === 0 && awayResults === 0) {
       throw new OddsUnavailableError(`The model has no ${name} results of either team before ${basisDay}`);
     }
-    const rates = preMatchRates(fit.model, String(match.home.id), String(match.away.id), { neutral: fit.kind === 'cup' });
+    const rates = preMatchRates(fit.model, String(match.home.id), String(match.away.id), {
+      neutral: fit.kind === 'cup',
+    });
     return { match, fit, rates };
   }
 
@@ -278,7 +293,9 @@ export function createOddsService(deps: {
   function keyEvents(match: MatchSummary, events: readonly MatchEvent[]): KeyEvent[] {
     const out: KeyEvent[] = [];
     const score = { home: 0, away: 0 };
-    const ordered = [...events].sort((a, b) => a.minute + (a.addedMinute ?? 0) - (b.minute + (b.addedMinute ?? 0)) || a.seq - b.seq);
+    const ordered = [...events].sort(
+      (a, b) => a.minute + (a.addedMinute ?? 0) - (b.minute + (b.addedMinute ?? 0)) || a.seq - b.seq,
+    );
     for (const event of ordered) {
       const goal = isGoal(event.type);
       if (!goal && !RED_CARDS.has(event.type)) continue;
@@ -291,9 +308,23 @@ export function createOddsService(deps: {
       if (goal) {
         score[side] += 1;
         const own = event.type === 'own_goal' ? ' (own goal)' : event.type === 'penalty_goal' ? ' (pen.)' : '';
-        out.push({ seq: event.seq, minute, kind: 'goal', side, label: `${clock} Goal ${team}${who ? `, ${who}` : ''}${own}: ${score.home}–${score.away}` });
+        out.push({
+          seq: event.seq,
+          clockMinute: event.minute,
+          minute,
+          kind: 'goal',
+          side,
+          label: `${clock} Goal ${team}${who ? `, ${who}` : ''}${own}: ${score.home}–${score.away}`,
+        });
       } else {
-        out.push({ seq: event.seq, minute, kind: 'red_card', side, label: `${clock} Red card ${team}${who ? `, ${who}` : ''}` });
+        out.push({
+          seq: event.seq,
+          clockMinute: event.minute,
+          minute,
+          kind: 'red_card',
+          side,
+          label: `${clock} Red card ${team}${who ? `, ${who}` : ''}`,
+        });
       }
     }
     return out;
@@ -309,22 +340,35 @@ export function createOddsService(deps: {
     return Math.max(0, match.minute ?? 0);
   }
 
-  const isOver = (match: MatchSummary) => match.status === 'finished' || match.status === 'awarded';
+  const isOver = (match: MatchSummary) => isOverStatus(match.status);
 
   /** The state of a played (or finished) match as the in-play model reads it. */
-  function stateOf(match: MatchSummary, events: readonly KeyEvent[], minuteHeard?: number | null): InPlayState {
-    const score = { home: match.score.home ?? 0, away: match.score.away ?? 0 };
+  /**
+   * The state of a played (or finished) match as the in-play model reads it, at `moment`: the match as it
+   * stands, or as a change left it (a listener runs after later snapshots may have been written).
+   */
+  function stateOf(moment: Moment, events: readonly KeyEvent[]): InPlayState {
+    const score = { home: moment.home ?? 0, away: moment.away ?? 0 };
     const redCards = { home: 0, away: 0 };
     for (const event of events) if (event.kind === 'red_card') redCards[event.side] += 1;
     const goals = events.filter((event) => event.kind === 'goal');
     let lastScorer = goals.at(-1)?.side ?? null;
     // Without events the last scorer is known only when one side scored.
-    if (goals.length === 0 && score.home + score.away > 0) lastScorer = score.away === 0 ? 'home' : score.home === 0 ? 'away' : null;
-    const finished = isOver(match);
+    if (goals.length === 0 && score.home + score.away > 0)
+      lastScorer = score.away === 0 ? 'home' : score.home === 0 ? 'away' : null;
+    const finished = isOverStatus(moment.status);
     const last = events.at(-1)?.minute ?? 0;
-    const minute = finished ? Math.max(90, last, match.minute ?? 0) : Math.max(minuteHeard ?? minuteNow(match), last);
+    const minute = finished ? Math.max(90, last, moment.minute) : Math.max(moment.minute, last);
     return { minute, score, redCards, lastScorer, finished };
   }
+
+  /** The match as it stands now. */
+  const momentOf = (match: MatchSummary): Moment => ({
+    status: match.status,
+    minute: isOver(match) ? (match.minute ?? 90) : minuteNow(match),
+    home: match.score.home,
+    away: match.score.away,
+  });
 
   function liveOdds(state: InPlayState, rates: PreMatchRates, margin: number) {
     const odds = inPlay(rates, state);
@@ -333,7 +377,10 @@ export function createOddsService(deps: {
       // Finished, both sides scored, and no events to tell who scored last: the model's best estimate (the
       // goals in a random order) rather than a settlement it cannot know.
       const total = state.score.home + state.score.away;
-      markets = { ...markets, last_team_to_score: { home: state.score.home / total, away: state.score.away / total, none: 0 } };
+      markets = {
+        ...markets,
+        last_team_to_score: { home: state.score.home / total, away: state.score.away / total, none: 0 },
+      };
     }
     return { minute: Math.floor(state.minute), markets: priceMarkets(markets, margin), settled: odds.settled };
   }
@@ -350,8 +397,9 @@ export function createOddsService(deps: {
     const preMatch = priceMarkets(marketsFromMatrix(scorelineMatrix(rates.home, rates.away, rates.rho)), margin);
     let liveOddsNow: MatchOdds['live'] = null;
     if (isLive(match.status) || isOver(match)) {
-      const events = match.hasEvents || isLive(match.status) ? keyEvents(match, await football.listMatchEvents(id)) : [];
-      liveOddsNow = liveOdds(stateOf(match, events), rates, margin);
+      const events =
+        match.hasEvents || isLive(match.status) ? keyEvents(match, await football.listMatchEvents(id)) : [];
+      liveOddsNow = liveOdds(stateOf(momentOf(match), events), rates, margin);
     }
     return {
       matchId: match.id,
@@ -371,33 +419,34 @@ export function createOddsService(deps: {
     // A finished match without its events has no course to draw: the graph is left out.
     if (isOver(match) && !match.hasEvents) return { matchId: id, points: [] };
     const events = keyEvents(match, await football.listMatchEvents(id));
-    const state = stateOf(match, events);
+    const state = stateOf(momentOf(match), events);
     return { matchId: id, points: winProbabilitySeries(rates, events, state.minute, { finished: state.finished }) };
   }
 
   /** What a change means for the odds: a result to refit on, and whether to append live odds. */
   async function react(change: MatchChanged): Promise<void> {
     const match = await football.getMatch(change.matchId);
-    const finishedNow = isOver(match) || (change.before !== null && (change.before.status === 'finished' || change.before.status === 'awarded'));
-    if (!match.replayOf && finishedNow) {
+    const { before, after } = change;
+    if (!match.replayOf && (isOverStatus(after.status) || (before !== null && isOverStatus(before.status)))) {
       // A result came in or was corrected: read the competition's results again (and drop the fits it changes).
-      const cached = competitions.get(match.competition.code);
+      const code = match.competition.code;
+      const cached = competitions.get(code);
       if (cached) {
-        const previous = await cached.catch(() => null);
-        const reading = readResults(match.competition.code, previous);
-        competitions.set(match.competition.code, reading);
-        await reading.catch(() => competitions.delete(match.competition.code));
+        const reading = readResults(code, await cached.catch(() => null));
+        competitions.set(code, reading);
+        await reading.catch(() => competitions.delete(code));
       }
     }
-    if (!isLive(match.status) && !(isOver(match) && change.before !== null && isLive(change.before.status))) return;
+    const endedNow = isOverStatus(after.status) && before !== null && isLive(before.status);
+    if (!isLive(after.status) && !endedNow) return;
     if (!(await settings.enabled())) return;
     const keyEvent = change.events.some(
       (event) =>
         (event.type === 'match-event' && (isGoal(event.data.event.type) || RED_CARDS.has(event.data.event.type))) ||
         event.type === 'correction',
     );
-    const statusChanged = change.before === null || change.before.status !== change.after.status;
-    const minute = change.after.minute ?? 0;
+    const statusChanged = before === null || before.status !== after.status;
+    const minute = after.minute ?? 0;
     const previous = lastMinute.get(match.id);
     const due = previous === undefined || minute - previous >= LIVE_EVERY_MINUTES;
     if (!keyEvent && !statusChanged && !due) return;
@@ -408,14 +457,18 @@ export function createOddsService(deps: {
       if (error instanceof OddsUnavailableError) return;
       throw error;
     }
-    const events = keyEvents(match, await football.listMatchEvents(match.id));
+    // As the change left the match: its score, status and minute (what the page's clock showed), and the
+    // events up to that minute (later snapshots may already be stored).
+    const all = keyEvents(match, await football.listMatchEvents(match.id));
+    const events = isOverStatus(after.status) ? all : all.filter((event) => event.clockMinute <= minute);
     const margin = await settings.margin();
     const started = performance.now();
-    // The minute ingest read from the snapshot (what the page's clock shows), not this node's reading of it.
-    const state = stateOf(match, events, change.after.minute);
+    const state = stateOf({ status: after.status, minute, home: after.home, away: after.away }, events);
     const odds = liveOdds(state, prepared.rates, margin);
     // The graph's mark: the newest goal or red card this change brought (a correction marks nothing).
-    const brought = new Set(change.events.flatMap((event) => (event.type === 'match-event' ? [event.data.event.seq] : [])));
+    const brought = new Set(
+      change.events.flatMap((event) => (event.type === 'match-event' ? [event.data.event.seq] : [])),
+    );
     const newest = events.filter((event) => brought.has(event.seq)).at(-1);
     const { home, draw, away } = odds.markets['1x2'];
     const point: WinProbabilityPoint = {
@@ -427,7 +480,14 @@ export function createOddsService(deps: {
     };
     const computeMs = performance.now() - started;
     await inTransaction(db, (trx) =>
-      live.append(trx, [{ topic: matchTopic(match.id), type: 'odds', matchId: match.id, data: { matchId: match.id, live: odds, point } }]),
+      live.append(trx, [
+        {
+          topic: matchTopic(match.id),
+          type: 'odds',
+          matchId: match.id,
+          data: { matchId: match.id, live: odds, point },
+        },
+      ]),
     );
     lastMinute.set(match.id, odds.minute);
     if (odds.settled) lastMinute.delete(match.id);
@@ -444,7 +504,9 @@ export function createOddsService(deps: {
       const previous = chains.get(change.matchId) ?? Promise.resolve();
       const next = previous
         .then(() => react(change))
-        .catch((error: unknown) => logger.error({ err: error, matchId: change.matchId }, 'odds: reacting to a match change failed'));
+        .catch((error: unknown) =>
+          logger.error({ err: error, matchId: change.matchId }, 'odds: reacting to a match change failed'),
+        );
       chains.set(change.matchId, next);
       void next.then(() => {
         if (chains.get(change.matchId) === next) chains.delete(change.matchId);
