@@ -1,9 +1,10 @@
 // Test data for the odds panel's tests (unit, page and browser): markets built
 // from a small made-up scoreline matrix, so every market's chances agree and
-// sum to 1 as the model's do. Fair prices (1 ÷ chance), no margin.
+// sum to 1 as the model's do. Fair prices (1 ÷ chance, to the cent), no margin.
 import type { OddsMarkets, OddsOutcome } from '../../domain/odds-contracts.ts';
+import { priceOf } from '../../domain/odds/prices.ts';
 
-const outcome = (p: number): OddsOutcome => ({ p, price: p > 0 ? 1 / p : null });
+const outcome = (p: number): OddsOutcome => ({ p, price: priceOf(p) });
 
 /** The markets of a scoreline matrix: `matrix[h][a]` the chance of h–a, summing to 1. */
 export function marketsFromMatrix(matrix: number[][]): OddsMarkets {

@@ -43,7 +43,7 @@ describe('the markets as the panel names them', () => {
 
   it('keys every price by market and outcome for the arrows', () => {
     const prices = pricesOf(markets);
-    expect(prices.get('1x2/home')).toBeCloseTo(1 / markets['1x2'].home.p, 9);
-    expect(prices.get('correct_score/0-0')).toBeCloseTo(1 / (markets.correct_score['0-0']?.p ?? 1), 9);
+    expect(prices.get('1x2/home')).toBe(markets['1x2'].home.price);
+    expect(prices.get('correct_score/0-0')).toBe(markets.correct_score['0-0']?.price);
   });
 });

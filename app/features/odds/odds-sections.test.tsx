@@ -11,7 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MatchSummary } from '../../../domain/football-contracts.ts';
 import type { LiveOdds, MatchOdds, WinProbabilityPoint } from '../../../domain/odds-contracts.ts';
 import { marketsFromMatrix, poissonMatrix } from '../../../tests/helpers/odds-fixtures.ts';
-import { OddsSections, type OddsSectionsProps } from './odds-sections.tsx';
+import { priceOf as modelPrice } from '../../../domain/odds/prices.ts';
+import { marginOf, OddsSections, type OddsSectionsProps } from './odds-sections.tsx';
 import type { OddsPageData } from './odds-page-data.ts';
 
 const team = (id: number, name: string) => ({
@@ -108,7 +109,7 @@ describe('the odds panel', () => {
       points: [],
     });
     const html = renderToStaticMarkup(<Stub initialEntries={['/match/7']} />);
-    expect(html).toMatch(/data-testid="odds-price">[+\u2212]\d+</);
+    expect(html).toMatch(/data-testid="odds-price">[+-]\d+</);
     expect(html).not.toMatch(/data-testid="odds-price">\d+\.\d\d</);
   });
 
@@ -142,7 +143,7 @@ describe('the odds panel', () => {
     await act(async () => {
       fireEvent.change(select, { target: { value: 'fractional' } });
     });
-    expect(priceOf('1x2', 'home')).toMatch(/^(\d+\/\d+|Evens)$/);
+    expect(priceOf('1x2', 'home')).toMatch(/^\d+\/\d+$/);
     expect(document.cookie).toContain('odds-format=fractional');
   });
 
@@ -198,5 +199,17 @@ describe('the odds panel', () => {
     expect(html).toMatch(/data-outcome="home"[^>]*><th[^>]*>Portugal win<span[^>]*>Happened</);
     expect(html).toContain('data-testid="win-probability"');
     expect(html).toContain('At the final whistle: Portugal 100%');
+  });
+
+  it('says whether the prices are fair or carry a margin', () => {
+    expect(marginOf(preMatch)).toBe(0);
+    const withMargin = (p: number) => ({ p, price: modelPrice(p, 0.05) });
+    const { home, draw, away } = preMatch['1x2'];
+    expect(
+      marginOf({
+        ...preMatch,
+        '1x2': { home: withMargin(home.p), draw: withMargin(draw.p), away: withMargin(away.p) },
+      }),
+    ).toBe(0.05);
   });
 });

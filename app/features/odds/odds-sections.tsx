@@ -35,11 +35,16 @@ const SECTION = 'rounded-xl border border-slate-200 bg-white p-4 md:col-span-2 d
 const BUTTON =
   'rounded-full border border-slate-400 px-3 py-1 text-sm font-semibold hover:bg-slate-100 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800';
 
-/** 1X2's overround: 0 for fair prices (1 ÷ probability). */
-function marginOf(markets: OddsMarkets): number | null {
-  const prices = Object.values(markets['1x2']).map((outcome) => outcome.price);
-  if (prices.some((price) => price === null || price <= 0)) return null;
-  return prices.reduce<number>((sum, price) => sum + 1 / (price ?? 1), 0) - 1;
+/**
+ * The margin the prices carry, read back from 1X2's most likely outcome (price = 1 ÷ (p × (1 + margin)),
+ * to the cent: domain/odds/prices.ts); within rounding of 0 for fair prices. Null when it cannot be told.
+ */
+export function marginOf(markets: OddsMarkets): number | null {
+  const likeliest = Object.values(markets['1x2']).reduce((best, outcome) => (outcome.p > best.p ? outcome : best));
+  if (likeliest.price === null || likeliest.price <= 1 || likeliest.p <= 0) return null;
+  const margin = 1 / (likeliest.p * likeliest.price) - 1;
+  // A cent on a price of 1.5–4 moves this by up to half a percent.
+  return Math.abs(margin) < 0.004 ? 0 : Math.round(margin * 200) / 200;
 }
 
 function Arrow({
@@ -268,10 +273,10 @@ function OddsPanel({
       ) : null}
       <p className="mt-4 text-xs text-slate-600 dark:text-slate-400" data-testid="odds-model">
         {odds.model.name}, fitted on the competition&rsquo;s results up to {odds.model.trainedUntil}.{' '}
-        {margin !== null && Math.abs(margin) < 0.0005
+        {margin === 0
           ? 'Fair prices: 1 ÷ the chance, with no margin added.'
           : margin !== null
-            ? `Prices include a margin of ${(margin * 100).toFixed(1)}%.`
+            ? `Prices include a margin of about ${(margin * 100).toFixed(1)}%.`
             : ''}{' '}
         A finished match&rsquo;s odds before kick-off use only results from before its day.
       </p>
