@@ -15,6 +15,11 @@ import { loadMatchCentre } from '../features/match-centre/centre.server.ts';
 import { numericIdSchema, parseParams } from '../lib/routing/params.ts';
 import { z } from 'zod';
 import { formatMatchDate, useMatchData } from './match.tsx';
+import { loadMatchOdds } from '../features/odds/odds.server.ts';
+import type { OddsPageData } from '../features/odds/odds-page-data.ts';
+import type { OddsSectionsProps } from '../features/odds/odds-sections.tsx';
+import { useLiveOdds } from '../features/odds/use-live-odds.ts';
+import { useMemo } from 'react';
 import type { Route } from './+types/match-centre';
 
 // Line-ups, chalkboard, player stats, momentum, head-to-head and the table: rendered in full by the
@@ -26,6 +31,10 @@ const MatchCentreSections = deferred<{
   data: MatchCentreData | null;
 }>(async () => (await import('../features/match-centre/centre-sections.tsx')).MatchCentreSections);
 const Timeline = deferred<TimelineProps>(async () => (await import('../features/match-centre/timeline.tsx')).Timeline);
+// Model odds and the win-probability graph (issue #24): their code after the page's too.
+const OddsSections = deferred<OddsSectionsProps>(
+  async () => (await import('../features/odds/odds-sections.tsx')).OddsSections,
+);
 const MatchInsightSections = deferred<{ match: MatchSummary; events: MatchEvent[] }>(
   async () => (await import('../features/match-centre/insight-sections.tsx')).MatchInsightSections,
 );
@@ -34,7 +43,12 @@ export const handle = { preserveScroll: true };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { id } = parseParams(z.object({ id: numericIdSchema.optional() }), params);
-  return { centre: id === undefined ? null : await loadMatchCentre(context, id, request) };
+  if (id === undefined) return { centre: null, odds: null };
+  const [centre, odds] = await Promise.all([
+    loadMatchCentre(context, id, request),
+    loadMatchOdds(context, id, request),
+  ]);
+  return { centre, odds };
 }
 
 // A client-side navigation waits for the sections' code as well as the data, so they come with the page
@@ -172,10 +186,23 @@ export default function MatchCentre({ params, loaderData }: Route.ComponentProps
       </section>
     );
   }
-  return <MatchSections centre={loaderData.centre} />;
+  return <MatchSections centre={loaderData.centre} odds={loaderData.odds} />;
 }
 
-function MatchSections({ centre }: { centre: Awaited<ReturnType<typeof loader>>['centre'] }) {
+/** The odds panel kept current by the match's `odds` events (none at all when staff switched odds off). */
+function MatchOdds({ match, data }: { match: MatchSummary; data: OddsPageData }) {
+  const initial = useMemo(() => ({ live: data.odds?.live ?? null, points: data.points }), [data]);
+  const { live, points } = useLiveOdds(match.id, initial, data.position, data.odds !== null);
+  return <OddsSections match={match} data={data} live={live} points={points} />;
+}
+
+function MatchSections({
+  centre,
+  odds,
+}: {
+  centre: Awaited<ReturnType<typeof loader>>['centre'];
+  odds: OddsPageData | null;
+}) {
   const { match, events, commentary, stats } = useMatchData();
   return (
     <div className="grid grid-cols-1 gap-4 *:min-w-0 md:grid-flow-row-dense md:grid-cols-2">
@@ -199,6 +226,7 @@ function MatchSections({ centre }: { centre: Awaited<ReturnType<typeof loader>>[
           </p>
         )}
       </Section>
+      {odds ? <MatchOdds match={match} data={odds} /> : null}
       <MatchInsightSections match={match} events={events} />
       <p className="text-xs text-slate-600 md:col-span-2 dark:text-slate-400">
         {match.hasEvents ? 'Commentary and statistics are generated from the match events. ' : ''}

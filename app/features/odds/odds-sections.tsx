@@ -228,7 +228,7 @@ function OddsPanel({
         {inPlay
           ? `In play, ${live.minute}\u2032: the chances for the rest of the match, updated with every goal and red card.`
           : settled
-            ? `Full time. The model's odds before kick-off, from results up to ${odds.model.trainedUntil} only; what happened is marked.`
+            ? `Full time. The model’s odds before kick-off, from results up to ${odds.model.trainedUntil} only; what happened is marked.`
             : `Before kick-off, from results up to ${odds.model.trainedUntil}.`}
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-3">

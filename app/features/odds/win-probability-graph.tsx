@@ -124,9 +124,9 @@ export function WinProbabilityGraph({ points, teams, endMinute, finished }: WinP
           </li>
         ))}
       </ul>
-      <div className="flex gap-2">
+      <div className="flex items-start gap-2">
         <div
-          className="relative w-9 shrink-0 text-right text-[0.7rem] tabular-nums text-slate-600 dark:text-slate-400"
+          className="relative h-40 w-9 shrink-0 sm:h-48 text-right text-[0.7rem] tabular-nums text-slate-600 dark:text-slate-400"
           aria-hidden="true"
         >
           <span className="absolute right-0 top-0 -translate-y-1/2">100%</span>
@@ -217,7 +217,8 @@ export function WinProbabilityGraph({ points, teams, endMinute, finished }: WinP
             {ticks.map((tick) => (
               <span
                 key={tick}
-                className={`absolute whitespace-nowrap ${tick === 0 ? '' : tick === width ? '-translate-x-full' : '-translate-x-1/2'}`}
+                // Every half hour on a phone, every quarter from 640 px: labels never run into each other.
+                className={`absolute whitespace-nowrap ${tick === 0 ? '' : tick === width ? '-translate-x-full' : '-translate-x-1/2'} ${tick % 30 === 0 || tick === width ? '' : 'hidden sm:block'}`}
                 style={{ left: percent(tick, width) }}
               >
                 {minuteText(tick)}
