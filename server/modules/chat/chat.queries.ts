@@ -558,3 +558,50 @@ export async function listRoomsByActivity(db: Db, limit: number): Promise<RoomAc
         : toIsoString(row.last_message_at as string | Date),
   }));
 }
+
+// ---- Account erasure --------------------------------------------------------------------------------------
+
+/** The user's messages not deleted yet, by room: each becomes a chat.deleted event when the account is erased. */
+export async function listLiveMessagesOfUser(db: Db, userId: number): Promise<Array<{ id: number; matchId: number }>> {
+  const rows = await db
+    .selectFrom('chat_message')
+    .select(['id', 'match_id'])
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: Number(row.id), matchId: Number(row.match_id) }));
+}
+
+/**
+ * Removes what an erased account wrote: its messages keep their rows (replies and reports point at them)
+ * but lose their text and name and count as deleted; pins of them go; its reports go; open reports of its
+ * messages are resolved. Returns the number of messages emptied.
+ */
+export async function eraseUserContent(trx: Transaction<Database>, userId: number, at: Date): Promise<number> {
+  const when = at.toISOString();
+  const mine = trx.selectFrom('chat_message').select('id').where('user_id', '=', userId);
+  await trx
+    .updateTable('chat_room')
+    .set({ pinned_message_id: null, updated_at: when })
+    .where('pinned_message_id', 'in', mine)
+    .execute();
+  await trx
+    .updateTable('chat_report')
+    .set({ status: 'resolved', resolved_at: when, resolution_note: 'The author’s account was erased' })
+    .where('status', '=', 'open')
+    .where('message_id', 'in', mine)
+    .execute();
+  await trx.deleteFrom('chat_report').where('reporter_id', '=', userId).execute();
+  const result = await trx
+    .updateTable('chat_message')
+    .set((eb) => ({
+      text: '',
+      display_name: '',
+      deleted_at: eb.fn.coalesce('deleted_at', eb.val(when)),
+      deleted_reason: eb.fn.coalesce('deleted_reason', eb.val('Account erased')),
+    }))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -4,6 +4,7 @@
 // reason and the time left), reports, deletions by the author and by a moderator (chat.deleted), pins,
 // the audit log, two posts at once, and who may moderate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../../db/transaction.ts';
 import {
   chatHistorySchema,
   chatMessageSchema,
@@ -20,7 +21,8 @@ const PASSWORD = 'correct horse battery staple';
 const MINUTE = 60_000;
 
 type Built = Awaited<ReturnType<typeof createTestApp>>;
-type Who = 'alice' | 'bob' | 'carol' | 'dave' | 'erin' | 'frank' | 'gina' | 'hal' | 'moderator' | 'editor';
+type Who =
+  'alice' | 'bob' | 'carol' | 'dave' | 'erin' | 'frank' | 'gina' | 'hal' | 'ivy' | 'jon' | 'moderator' | 'editor';
 
 describe.each(TEST_ENGINES)('the chat API on %s', (engine) => {
   let t: Built;
@@ -98,7 +100,7 @@ describe.each(TEST_ENGINES)('the chat API on %s', (engine) => {
       { clock: { now: () => new Date(Date.now() + offset) } },
     );
     matches = await insertChatMatches(t.database.handle.db);
-    for (const name of ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'gina', 'hal'] as const) {
+    for (const name of ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'gina', 'hal', 'ivy', 'jon'] as const) {
       const result = await t.services.accounts.register(
         { email: `${name}@example.com`, password: PASSWORD },
         { ip: '198.51.100.1', userAgent: 'vitest' },
@@ -507,6 +509,33 @@ describe.each(TEST_ENGINES)('the chat API on %s', (engine) => {
       data: { rooms: Array<{ matchId: number; messages: number }> };
     };
     expect(rooms.data.rooms.map((entry) => entry.matchId)).toContain(matches.justFinished);
+  });
+
+  it('erasing an account empties its messages, removes them live and drops its reports', async () => {
+    const kept = await posted('ivy', matches.live, 'Ivy stays');
+    const gone = await posted('jon', matches.live, 'Jon was here');
+    expect(
+      (await call('POST', `/api/chat/messages/${kept.id}/report`, { who: 'jon', body: { reason: 'spoiler' } })).status,
+    ).toBe(201);
+    const before = (await events(matches.live)).length;
+    const emptied = await inTransaction(t.database.handle.db, (trx) => t.services.chat.eraseUser(trx, ids.jon));
+    expect(emptied).toBeGreaterThanOrEqual(1);
+    expect((await history(matches.live)).messages.some((m) => m.user.id === ids.jon)).toBe(false);
+    const added = (await events(matches.live)).slice(before);
+    expect(added.every((event) => event.type === 'chat.deleted')).toBe(true);
+    expect(added.map((event) => event.data.messageId)).toContain(gone.id);
+    const rows = await t.database.handle.db
+      .selectFrom('chat_message')
+      .select(['text', 'display_name'])
+      .where('user_id', '=', ids.jon)
+      .execute();
+    expect(rows.every((row) => row.text === '' && row.display_name === '')).toBe(true);
+    const reports = await t.database.handle.db
+      .selectFrom('chat_report')
+      .select('id')
+      .where('reporter_id', '=', ids.jon)
+      .execute();
+    expect(reports).toEqual([]);
   });
 
   it('is described in /api/openapi.json', async () => {

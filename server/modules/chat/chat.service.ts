@@ -795,6 +795,26 @@ export function createChatService(options: ChatServiceOptions) {
     return { messages: rows.map(toModerated), nextCursor: rows.length === query.limit && last ? last.id : null };
   }
 
+  /**
+   * An account is being erased (the CMS's erasure calls this in its transaction, opened with inTransaction):
+   * its messages lose their text and name and vanish for everyone live (chat.deleted), pins of them and its
+   * reports go. Sanctions stay: ids and the staff's reason only. Returns how many messages were emptied.
+   */
+  async function eraseUser(trx: Transaction<Database>, userId: number): Promise<number> {
+    const shown = await q.listLiveMessagesOfUser(trx, userId);
+    const emptied = await q.eraseUserContent(trx, userId, clock.now());
+    await live.append(
+      trx,
+      shown.map((message) => ({
+        topic: chatTopic(message.matchId),
+        type: 'chat.deleted' as const,
+        matchId: message.matchId,
+        data: { matchId: message.matchId, messageId: message.id },
+      })),
+    );
+    return emptied;
+  }
+
   return {
     history,
     room,
@@ -814,6 +834,7 @@ export function createChatService(options: ChatServiceOptions) {
     reopenRoom,
     listRooms,
     listMessages,
+    eraseUser,
     /** Starts sharing this node's "people here" counts (server/main.ts). */
     start: () => presence.start(),
     stop: () => presence.stop(),
