@@ -12,6 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   DEFAULT_HALF_LIFE_DAYS,
+  DEFAULT_HOME_ADVANTAGE_PRIOR,
+  DEFAULT_RHO_PRIOR,
   DEFAULT_PROMOTED_PRIOR,
   DEFAULT_RIDGE,
   expectedGoals,
@@ -50,8 +52,17 @@ const MODEL: WalkForwardSettings = {
   ridge: DEFAULT_RIDGE,
   fitRho: true,
   promoted: DEFAULT_PROMOTED_PRIOR,
+  homeAdvantagePrior: DEFAULT_HOME_ADVANTAGE_PRIOR,
+  rhoPrior: DEFAULT_RHO_PRIOR,
 };
-const POISSON_TWIN: WalkForwardSettings = { ...MODEL, fitRho: false, ridge: 0, promoted: { attack: 0, defence: 0 } };
+const POISSON_TWIN: WalkForwardSettings = {
+  ...MODEL,
+  fitRho: false,
+  ridge: 0,
+  promoted: { attack: 0, defence: 0 },
+  homeAdvantagePrior: null,
+  rhoPrior: null,
+};
 
 interface LeagueData {
   history: LeagueResult[];
@@ -89,6 +100,12 @@ function tune(data: Map<string, LeagueData>) {
   const grid: Array<(s: WalkForwardSettings) => WalkForwardSettings[]> = [
     (s) => [90, 120, 180, 240, 365, 540].map((halfLifeDays) => ({ ...s, halfLifeDays })),
     (s) => [0, 1, 2, 3, 5, 8, 12].map((ridge) => ({ ...s, ridge })),
+    (s) =>
+      [null, ...[0.2, 0.25, 0.3].flatMap((mean) => [400, 1000].map((strength) => ({ mean, strength })))].map(
+        (homeAdvantagePrior) => ({ ...s, homeAdvantagePrior }),
+      ),
+    (s) =>
+      [null, { mean: -0.08, strength: 200 }, { mean: -0.1, strength: 500 }].map((rhoPrior) => ({ ...s, rhoPrior })),
     (s) =>
       [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6].flatMap((a) =>
         [0, 0.1, 0.2, 0.3, 0.4, 0.5].map((d) => ({ ...s, promoted: { attack: -a, defence: d } })),

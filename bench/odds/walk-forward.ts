@@ -6,6 +6,7 @@ import {
   type FitOptions,
   type FittedModel,
   type MatchResult,
+  type ParameterPrior,
   type TeamStrength,
 } from '../../domain/odds/dixon-coles.ts';
 import { marketsFromMatrix, scorelineMatrix } from '../../domain/odds/markets.ts';
@@ -24,6 +25,8 @@ export interface WalkForwardSettings {
   fitRho: boolean;
   /** The prior of a team new to the league this season (promoted): what the ridge pulls it towards. */
   promoted: TeamStrength;
+  homeAdvantagePrior: ParameterPrior | null;
+  rhoPrior: ParameterPrior | null;
 }
 
 /** RPS of ordered outcomes home < draw < away (Epstein 1969; Constantinou & Fenton 2012 for football). */
@@ -68,6 +71,8 @@ export function walkForward(
       fitRho: settings.fitRho,
       newTeams,
       promotedPrior: settings.promoted,
+      homeAdvantagePrior: settings.homeAdvantagePrior,
+      rhoPrior: settings.rhoPrior,
       start: previous,
     };
     const started = performance.now();

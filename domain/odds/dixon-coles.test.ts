@@ -103,7 +103,13 @@ describe('fitModel', () => {
 
   it('recovers the strengths, the home advantage and ρ ≈ 0 of ten simulated independent-Poisson seasons', () => {
     const many = simulateSeasons(10, 7);
-    const model = fitModel(many, { asOf: addDays(many[many.length - 1]!.date, 1), halfLifeDays: 1e6, ridge: 0.01 });
+    const model = fitModel(many, {
+      asOf: addDays(many[many.length - 1]!.date, 1),
+      halfLifeDays: 1e6,
+      ridge: 0.01,
+      homeAdvantagePrior: null,
+      rhoPrior: null,
+    });
     expect(model.converged).toBe(true);
     expect(model.matches).toBe(many.length);
     expect(Math.abs(model.homeAdvantage - HOME)).toBeLessThan(0.08);
@@ -161,7 +167,7 @@ describe('fitModel', () => {
     expect(fitModel(results, { asOf, fitRho: false }).rho).toBe(0);
     // Simulated 0-0s and 1-1s made twice as common as Poisson says: the fit answers with ρ < 0.
     const drawish = [...results, ...results.filter((r) => r.homeGoals === r.awayGoals && r.homeGoals <= 1)];
-    expect(fitModel(drawish, { asOf }).rho).toBeLessThan(-0.05);
+    expect(fitModel(drawish, { asOf, rhoPrior: null }).rho).toBeLessThan(-0.05);
   });
 
   it('returns the prior alone when there are no results', () => {
@@ -205,5 +211,22 @@ describe('newTeamsOf and the promoted prior', () => {
     expect(promoted.teams[TEAMS[5]!]!.attack).toBeLessThan(plain.teams[TEAMS[5]!]!.attack);
     expect(promoted.unknownTeam).toEqual(DEFAULT_PROMOTED_PRIOR);
     expect(plain.unknownTeam).toEqual({ attack: 0, defence: 0 });
+  });
+});
+
+describe('priors on the home advantage and ρ', () => {
+  const results = simulateSeasons(1, 11);
+  const asOf = addDays(results[100]!.date, 1);
+
+  it('pull the fitted value towards the prior mean, the more the stronger', () => {
+    const free = fitModel(results, { asOf, homeAdvantagePrior: null, rhoPrior: null });
+    const weak = fitModel(results, { asOf, homeAdvantagePrior: { mean: 0.6, strength: 20 } });
+    expect(fitModel(results, { asOf }).homeAdvantage).toBeGreaterThan(free.homeAdvantage);
+    const strong = fitModel(results, { asOf, homeAdvantagePrior: { mean: 0.6, strength: 1e5 } });
+    expect(weak.homeAdvantage).toBeGreaterThan(free.homeAdvantage);
+    expect(strong.homeAdvantage).toBeCloseTo(0.6, 2);
+    const rho = fitModel(results, { asOf, rhoPrior: { mean: -0.2, strength: 1e5 } });
+    expect(rho.rho).toBeCloseTo(-0.2, 2);
+    expect(fitModel(results, { asOf, fitRho: false, rhoPrior: { mean: -0.2, strength: 1e5 } }).rho).toBe(0);
   });
 });
