@@ -2,6 +2,7 @@
 // every result dated before it (no peeking), price that day's matches, and score the 1X2 probabilities by the
 // ranked probability score. Also the calibration table. Pure: the results come in as arguments.
 import {
+  expectedGoals,
   fitModel,
   type FitOptions,
   type FittedModel,
@@ -10,7 +11,13 @@ import {
   type TeamStrength,
 } from '../../domain/odds/dixon-coles.ts';
 import { marketsFromMatrix, scorelineMatrix } from '../../domain/odds/markets.ts';
-import { expectedGoals } from '../../domain/odds/dixon-coles.ts';
+import {
+  calibrationBins,
+  outcomeOf,
+  rankedProbabilityScore,
+  type CalibrationBin,
+  type Outcome,
+} from '../../domain/odds/scoring.ts';
 
 export interface Prediction {
   match: MatchResult;
@@ -27,14 +34,6 @@ export interface WalkForwardSettings {
   promoted: TeamStrength;
   homeAdvantagePrior: ParameterPrior | null;
   rhoPrior: ParameterPrior | null;
-}
-
-/** RPS of ordered outcomes home < draw < away (Epstein 1969; Constantinou & Fenton 2012 for football). */
-export function rankedProbabilityScore(p: { home: number; draw: number; away: number }, match: MatchResult): number {
-  const outcome = match.homeGoals > match.awayGoals ? 0 : match.homeGoals === match.awayGoals ? 1 : 2;
-  const cumulative1 = p.home - (outcome === 0 ? 1 : 0);
-  const cumulative2 = p.home + p.draw - (outcome <= 1 ? 1 : 0);
-  return (cumulative1 ** 2 + cumulative2 ** 2) / 2;
 }
 
 export function meanOf(values: readonly number[]): number {
@@ -87,38 +86,19 @@ export function walkForward(
   }
   return {
     predictions,
-    rps: meanOf(predictions.map((p) => rankedProbabilityScore(p, p.match))),
+    rps: meanOf(predictions.map((p) => rankedProbabilityScore(p, outcomeOf(p.match.homeGoals, p.match.awayGoals)))),
     fits: days.length,
     fitMs,
   };
 }
 
-export interface CalibrationBin {
-  from: number;
-  to: number;
-  count: number;
-  predicted: number;
-  observed: number;
-}
-
-/** Predicted against observed frequency of one outcome in ten equal bins of predicted probability. */
-export function calibration(predictions: readonly Prediction[], outcome: 'home' | 'draw' | 'away'): CalibrationBin[] {
-  const bins = Array.from({ length: 10 }, (_, k) => ({ from: k / 10, to: (k + 1) / 10, sum: 0, hits: 0, count: 0 }));
-  for (const prediction of predictions) {
-    const p = prediction[outcome];
-    const bin = bins[Math.min(9, Math.floor(p * 10))]!;
-    const { homeGoals, awayGoals } = prediction.match;
-    const happened =
-      outcome === 'home' ? homeGoals > awayGoals : outcome === 'draw' ? homeGoals === awayGoals : homeGoals < awayGoals;
-    bin.count++;
-    bin.sum += p;
-    if (happened) bin.hits++;
-  }
-  return bins.map((bin) => ({
-    from: bin.from,
-    to: bin.to,
-    count: bin.count,
-    predicted: bin.count ? bin.sum / bin.count : NaN,
-    observed: bin.count ? bin.hits / bin.count : NaN,
-  }));
+/** Forecast against observed frequency of one outcome in ten bins (domain/odds/scoring.ts). */
+export function calibration(predictions: readonly Prediction[], outcome: Outcome): CalibrationBin[] {
+  return calibrationBins(
+    predictions.map((prediction) => ({
+      p: prediction,
+      outcome: outcomeOf(prediction.match.homeGoals, prediction.match.awayGoals),
+    })),
+    outcome,
+  );
 }
