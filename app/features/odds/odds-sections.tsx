@@ -229,7 +229,9 @@ function OddsPanel({
           ? `In play, ${live.minute}\u2032: the chances for the rest of the match, updated with every goal and red card.`
           : settled
             ? `Full time. The model’s odds before kick-off, from results up to ${odds.model.trainedUntil} only; what happened is marked.`
-            : `Before kick-off, from results up to ${odds.model.trainedUntil}.`}
+            : match.status === 'scheduled'
+              ? `Before kick-off, from results up to ${odds.model.trainedUntil}.`
+              : `The odds before kick-off, from results up to ${odds.model.trainedUntil}; the in-play odds come with the next update.`}
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <label htmlFor={formatId} className="text-sm font-semibold">
