@@ -18,6 +18,7 @@ export const CMS_SECTIONS: readonly CmsSection[] = [
   { to: '/cms/media', label: 'Media', scope: 'cms:media' },
   { to: '/cms/users', label: 'Users', scope: 'cms:users' },
   { to: '/cms/messages', label: 'Messages', scope: 'cms:messages' },
+  { to: '/cms/chat', label: 'Chat moderation', scope: 'cms:chat' },
   { to: '/cms/payments/orders', label: 'Orders', scope: 'cms:payments' },
   { to: '/cms/staff', label: 'Staff', scope: 'cms:staff' },
   { to: '/cms/outbox', label: 'Mail outbox', scope: 'cms:settings' },

@@ -20,6 +20,7 @@ const KINDS = [
   { value: 'user', label: 'Users' },
   { value: 'message', label: 'Messages' },
   { value: 'settings', label: 'Settings' },
+  { value: 'chat', label: 'Chat' },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -33,6 +33,8 @@ import { createCmsDealsService, type CmsDealsService } from './cms-deals.service
 import { createCmsOrdersService, type CmsOrdersService } from './cms-orders.service.ts';
 import { createCmsOddsService, type CmsOddsService } from './cms-odds.service.ts';
 import type { OddsService } from '../odds/odds.service.ts';
+import type { ChatService } from '../chat/chat.service.ts';
+import { createCmsChatService, type CmsChatService } from './cms-chat.service.ts';
 
 export interface CmsServices {
   audit: AuditLog;
@@ -61,6 +63,8 @@ export interface CmsServices {
   orders: CmsOrdersService;
   /** The site-wide odds switch and margin (issue #24). */
   odds: CmsOddsService;
+  /** Chat moderation: the reports queue, rooms, timeouts and bans (issue #23; chat audits each action). */
+  chat: CmsChatService;
 }
 
 export function createCmsServices(deps: {
@@ -82,6 +86,7 @@ export function createCmsServices(deps: {
   payments: PaymentsService;
   media: MediaService;
   odds: Pick<OddsService, 'settings'>;
+  chat: ChatService;
 }): CmsServices {
   const audit = createAuditLog({ db: deps.db, clock: deps.clock });
   return {
@@ -100,5 +105,6 @@ export function createCmsServices(deps: {
     orders: createCmsOrdersService({ payments: deps.payments, directory: deps.directory, audit }),
     media: createCmsMediaService({ db: deps.db, media: deps.media, audit }),
     odds: createCmsOddsService({ db: deps.db, odds: deps.odds, audit }),
+    chat: createCmsChatService({ chat: deps.chat, football: deps.football }),
   };
 }
