@@ -116,8 +116,8 @@ export default function CmsChatSanctions({ loaderData }: Route.ComponentProps) {
                   </p>
                 ) : null}
                 <p className="mt-1 break-words text-sm text-slate-700 dark:text-slate-300">
-                  Reason: {sanction.reason} · since {formatDateTime(sanction.createdAt)} · by staff member{' '}
-                  {sanction.createdBy}
+                  Reason: {sanction.reason} · since {formatDateTime(sanction.createdAt)} · by{' '}
+                  {sanction.createdByName ?? `staff member ${sanction.createdBy}`}
                 </p>
                 {failed ? (
                   <p

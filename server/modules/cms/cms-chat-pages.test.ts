@@ -270,6 +270,7 @@ describe.each(TEST_ENGINES)('the chat moderation screens on %s', (engine) => {
     const list = await (await page('moderator', '/cms/chat/sanctions')).text();
     expect(list).toContain('Rowdy Rob');
     expect(list).toContain('Cool down');
+    expect(list.replaceAll('<!-- -->', '')).toContain('by The moderator');
     const sanction = (await t.services.chat.listSanctions({ active: '1', limit: 100 })).find(
       (entry) => entry.user.id === ids.fan,
     );

@@ -44,7 +44,7 @@ export interface ChatQueuePage {
 }
 
 export type ChatRoomRow = ChatRoomSummary & { match: ChatMatchLabel | null };
-export type ChatSanctionRow = ChatSanction & { match: ChatMatchLabel | null };
+export type ChatSanctionRow = ChatSanction & { match: ChatMatchLabel | null; createdByName: string | null };
 
 /** What a screen's form asks for, checked before chat is called. */
 export type ChatModerationOutcome =
@@ -165,8 +165,10 @@ export function createCmsChatService(deps: {
     | 'unpin'
   >;
   football: { getMatch(id: number): Promise<MatchSummary> };
+  /** Staff members' names, for who gave a sanction. */
+  users: { getUser(id: number): Promise<{ displayName: string } | null> };
 }): CmsChatService {
-  const { chat, football } = deps;
+  const { chat, football, users } = deps;
 
   /** Names for the matches of one screen, each read once. */
   async function labels(ids: Iterable<number | null>): Promise<Map<number, ChatMatchLabel>> {
@@ -250,11 +252,20 @@ export function createCmsChatService(deps: {
       const parsed = sanctionParamsSchema.safeParse(params);
       const query = parsed.success ? parsed.data : sanctionParamsSchema.parse({});
       const sanctions = await chat.listSanctions({ ...query, limit: 200 });
-      const names = await labels(sanctions.map((sanction) => sanction.matchId));
+      const [names, staff] = await Promise.all([
+        labels(sanctions.map((sanction) => sanction.matchId)),
+        Promise.all(
+          [...new Set(sanctions.map((sanction) => sanction.createdBy))].map(
+            async (id) => [id, (await users.getUser(id))?.displayName ?? null] as const,
+          ),
+        ),
+      ]);
+      const staffNames = new Map(staff);
       return {
         sanctions: sanctions.map((sanction) => ({
           ...sanction,
           match: sanction.matchId === null ? null : (names.get(sanction.matchId) ?? null),
+          createdByName: staffNames.get(sanction.createdBy) ?? null,
         })),
         active: query.active === '1',
         invalid: !parsed.success,

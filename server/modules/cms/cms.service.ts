@@ -74,7 +74,7 @@ export function createCmsServices(deps: {
   mailer: Mailer;
   staffAccounts: StaffAccountService;
   twoFactor: TwoFactorService;
-  accounts: Pick<AccountService, 'sendPasswordResetLink'>;
+  accounts: Pick<AccountService, 'sendPasswordResetLink' | 'getUser'>;
   directory: UserDirectory;
   contact: ContactService;
   pages: PagesService;
@@ -105,6 +105,6 @@ export function createCmsServices(deps: {
     orders: createCmsOrdersService({ payments: deps.payments, directory: deps.directory, audit }),
     media: createCmsMediaService({ db: deps.db, media: deps.media, audit }),
     odds: createCmsOddsService({ db: deps.db, odds: deps.odds, audit }),
-    chat: createCmsChatService({ chat: deps.chat, football: deps.football }),
+    chat: createCmsChatService({ chat: deps.chat, football: deps.football, users: deps.accounts }),
   };
 }
