@@ -348,6 +348,7 @@ export function createServices(options: {
       payments,
       media,
       odds,
+      chat,
     }),
     mailer,
     oidc: createOidcService({ config, stateKey: oidcStateKey(options.sessionSecret) }),
