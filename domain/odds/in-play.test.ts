@@ -29,6 +29,11 @@ describe('inPlay', () => {
     expect(previous).toBeLessThan(1);
     expect(remainingShare(0)).toBe(1);
     expect(remainingShare(200)).toBeGreaterThan(0);
+    // Goals come faster late on: the first 45 minutes hold about 40 % of them, the second half from 46' on 58 %.
+    expect(1 - remainingShare(45)).toBeCloseTo(0.4, 2);
+    expect(remainingShare(46)).toBeCloseTo(0.58, 2);
+    // A quarter of an hour is worth more at the end than at the start.
+    expect(remainingShare(75) - remainingShare(90)).toBeGreaterThan(1 - remainingShare(15));
   });
 
   it('moves towards the side that scores, and a leader late on is nearly sure', () => {

@@ -45,19 +45,30 @@ export const FIRST_HALF_STOPPAGE = 1.5;
 export const SECOND_HALF_STOPPAGE = 4;
 /** Until the whistle, at least this many minutes are thought left (deep in stoppage time a goal can still come). */
 const LAST_MINUTES = 0.5;
+/**
+ * Goals come faster as a match goes on (Dixon & Robinson, "A Birth Process Model for Association Football
+ * Matches", The Statistician 47(3), 1998): the rate at minute t is 1 + GOAL_RATE_RISE · (t − 45) / 45 times
+ * the average, stoppage time at the rate of the minute it follows. 0.3 puts 59 % of goals after half-time,
+ * as in the 1,046 goals with minutes in the shipped openfootball files (World Cups, Euros, leagues) — measured
+ * there, not on the Wyscout matches the benchmark replays.
+ */
+export const GOAL_RATE_RISE = 0.3;
+
+const rateAt = (minute: number) => 1 + (GOAL_RATE_RISE * (minute - 45)) / 45;
+/** The goal rate integrated over regular time from `from` to `to` (0 ≤ from ≤ to ≤ 90): linear, so the midpoint's. */
+const regularTime = (from: number, to: number) => (to - from) * rateAt((from + to) / 2);
+const WHOLE_MATCH = regularTime(0, 90) + FIRST_HALF_STOPPAGE * rateAt(45) + SECOND_HALF_STOPPAGE * rateAt(90);
 
 /**
- * The share of a match's goals still to come at `minute`. Goals are spread evenly over the playing time
- * (the small rise of the goal rate late in matches is left out). Minutes up to 45 are the first half, with
- * its stoppage still to play; from 46 on the second.
+ * The share of a match's goals still to come at `minute` (1 at kick-off). Minutes up to 45 are the first half,
+ * with its stoppage still to play; from 46 on the second; past 90, stoppage time runs down to half a minute.
  */
 export function remainingShare(minute: number): number {
-  const total = 90 + FIRST_HALF_STOPPAGE + SECOND_HALF_STOPPAGE;
   const m = Math.max(0, minute);
-  const regular = Math.max(0, 90 - m);
-  const firstHalfStoppage = m <= 45 ? FIRST_HALF_STOPPAGE : 0;
-  const secondHalfStoppage = Math.max(LAST_MINUTES, SECOND_HALF_STOPPAGE - Math.max(0, m - 90));
-  return Math.min(1, (regular + firstHalfStoppage + secondHalfStoppage) / total);
+  const regular = regularTime(Math.min(m, 90), 90);
+  const firstHalfStoppage = m <= 45 ? FIRST_HALF_STOPPAGE * rateAt(45) : 0;
+  const secondHalfStoppage = Math.max(LAST_MINUTES, SECOND_HALF_STOPPAGE - Math.max(0, m - 90)) * rateAt(90);
+  return Math.min(1, (regular + firstHalfStoppage + secondHalfStoppage) / WHOLE_MATCH);
 }
 
 /** The probabilities of every market at a moment of the match. Cheap: one 11 × 11 matrix. */

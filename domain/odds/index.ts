@@ -43,6 +43,7 @@ export {
 } from './markets.ts';
 export {
   FIRST_HALF_STOPPAGE,
+  GOAL_RATE_RISE,
   RED_CARD_OPPONENT_FACTOR,
   RED_CARD_OWN_FACTOR,
   SECOND_HALF_STOPPAGE,
