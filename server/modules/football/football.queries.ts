@@ -204,6 +204,26 @@ export async function listCompetitionResults(db: Db, competitionId: number) {
   }));
 }
 
+/**
+ * Who plays whom in each season of a competition, played or not (model odds, issue #24: the teams new to a
+ * season are known from its fixtures before a ball is kicked), with each match's kick-off.
+ */
+export async function listCompetitionFixtures(db: Db, competitionId: number) {
+  const rows = await db
+    .selectFrom('match as m')
+    .innerJoin('season as s', 's.id', 'm.season_id')
+    .select(['s.code as season', 'm.home_team_id', 'm.away_team_id', 'm.kickoff_at'])
+    .where('s.competition_id', '=', competitionId)
+    .where('m.replay_of_match_id', 'is', null)
+    .execute();
+  return rows.map((row) => ({
+    season: row.season,
+    homeTeamId: Number(row.home_team_id),
+    awayTeamId: Number(row.away_team_id),
+    kickoffAt: toIsoString(row.kickoff_at),
+  }));
+}
+
 /** A demo replay of one of the season's matches, with its score so far; undefined when `replayId` is not that. */
 export async function findSeasonReplay(db: Db, seasonId: number, replayId: number) {
   const row = await db

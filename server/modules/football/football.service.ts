@@ -48,6 +48,7 @@ import {
   listLatestSeasons,
   listCommentaryRows,
   listCompetitionResults,
+  listCompetitionFixtures,
   findTeamIdsByName,
   searchMatchIds,
   listMatchEvents,
@@ -126,6 +127,8 @@ function resultsAtReplay(results: SeasonResult[], replay: SeasonReplay): SeasonR
 type SeasonResult = Awaited<ReturnType<typeof listSeasonResults>>[number];
 /** One finished result of a competition (model odds, issue #24). */
 export type CompetitionResult = Awaited<ReturnType<typeof listCompetitionResults>>[number];
+/** One match of a competition, played or not, with its season's code (model odds: who is new to a season). */
+export type CompetitionFixture = Awaited<ReturnType<typeof listCompetitionFixtures>>[number];
 
 /** Stages played as groups in cups (openfootball and Fjelstul write these names). */
 const CUP_GROUP_STAGES = new Set(['Group stage', 'Second group stage', 'Final round']);
@@ -339,12 +342,19 @@ export function createFootballService(db: Kysely<Database>) {
     },
 
     /**
-     * A competition's finished results over every season, oldest first, with its kind (model odds,
-     * issue #24: the fit reads these and picks the days it may use). Replays are never results.
+     * A competition's finished results over every season, oldest first, with its kind and every season's
+     * fixtures (model odds, issue #24: the fit reads these and picks the days it may use). Replays are never
+     * results.
      */
-    async listCompetitionResults(code: string): Promise<{ kind: 'league' | 'cup'; results: CompetitionResult[] }> {
+    async listCompetitionResults(
+      code: string,
+    ): Promise<{ kind: 'league' | 'cup'; results: CompetitionResult[]; fixtures: CompetitionFixture[] }> {
       const competition = await requireCompetition(code);
-      return { kind: competition.kind, results: await listCompetitionResults(db, competition.id) };
+      const [results, fixtures] = await Promise.all([
+        listCompetitionResults(db, competition.id),
+        listCompetitionFixtures(db, competition.id),
+      ]);
+      return { kind: competition.kind, results, fixtures };
     },
 
     async listSeasons(code: string): Promise<Season[]> {

@@ -24,6 +24,7 @@ import {
   preMatchRates,
   priceMarkets,
   marketsFromMatrix,
+  newTeamsOf,
   scorelineMatrix,
   winProbabilitySeries,
   type FittedModel,
@@ -33,7 +34,7 @@ import {
   type PreMatchRates,
 } from '../../../domain/odds/index.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { CompetitionResult, FootballService } from '../football/football.service.ts';
+import type { CompetitionFixture, CompetitionResult, FootballService } from '../football/football.service.ts';
 import type { LiveWriter } from '../live/live.service.ts';
 import type { OddsSettings } from './odds.settings.ts';
 
@@ -96,6 +97,8 @@ const MAX_STOPPAGE = 15;
 interface CompetitionResults {
   kind: 'league' | 'cup';
   results: CompetitionResult[];
+  /** Every season's fixtures, played or not (who is new to a season). */
+  fixtures: CompetitionFixture[];
   /** Each result's content by id, to find what changed when read again. */
   signatures: Map<number, string>;
   readAt: number;
@@ -136,7 +139,12 @@ export interface OddsService {
   warmUp(): Promise<{ competitions: number; fitted: number; ms: number }>;
   /** Resolves when the live odds of every change heard so far are appended (tests, shutdown). */
   settle(): Promise<void>;
+  /** The last live updates' timings (ms): the model's part, and the whole update (reads, model, append). */
+  liveTimings(): Array<{ matchId: number; computeMs: number; totalMs: number }>;
 }
+
+/** Live update timings kept for liveTimings(). */
+const TIMINGS_KEPT = 1000;
 
 export function createOddsService(deps: {
   db: Kysely<Database>;
@@ -169,7 +177,7 @@ export function createOddsService(deps: {
   }
 
   async function readResults(code: string, previous: CompetitionResults | null): Promise<CompetitionResults> {
-    const { kind, results } = await football.listCompetitionResults(code);
+    const { kind, results, fixtures } = await football.listCompetitionResults(code);
     const signatures = new Map(results.map((result) => [result.id, signature(result)]));
     if (previous) {
       // The earliest day whose results differ: fits of later days read it.
@@ -183,7 +191,7 @@ export function createOddsService(deps: {
       for (const result of previous.results) if (!signatures.has(result.id)) consider(result.kickoffAt);
       if (earliest !== null) dropFits(code, earliest);
     }
-    return { kind, results, signatures, readAt: clock.now().getTime() };
+    return { kind, results, fixtures, signatures, readAt: clock.now().getTime() };
   }
 
   async function resultsOf(code: string): Promise<CompetitionResults> {
@@ -215,7 +223,7 @@ export function createOddsService(deps: {
       return cached;
     }
     const fitting = (async (): Promise<Fit> => {
-      const { kind, results } = await resultsOf(code);
+      const { kind, results, fixtures } = await resultsOf(code);
       const from = daysBefore(basisDay, WINDOW_DAYS[kind]);
       const window = results.filter((result) => {
         const day = dayOf(result.kickoffAt);
@@ -239,6 +247,8 @@ export function createOddsService(deps: {
         asOf: basisDay,
         fittedAt: clock.now().toISOString(),
         maxAgeDays: WINDOW_DAYS[kind],
+        // A league's promoted sides start from the model's promoted-team prior (a cup's newcomers are not weaker).
+        ...(kind === 'league' ? { newTeams: newTeamsOn(fixtures, basisDay) } : {}),
       });
       return { model, code, kind, basisDay, teamResults, resultCount: window.length };
     })();
@@ -252,6 +262,31 @@ export function createOddsService(deps: {
       fits.delete(oldest);
     }
     return fitting;
+  }
+
+  /**
+   * The teams new to the season under way on `day` (the latest to have begun by then): those of its fixtures
+   * that did not play the season before. Fixtures are known before a ball is kicked: no peeking.
+   */
+  function newTeamsOn(fixtures: readonly CompetitionFixture[], day: string): Set<string> {
+    const starts = new Map<string, string>();
+    for (const fixture of fixtures) {
+      const first = starts.get(fixture.season);
+      if (first === undefined || fixture.kickoffAt < first) starts.set(fixture.season, fixture.kickoffAt);
+    }
+    const season = [...starts]
+      .filter(([, first]) => dayOf(first) <= day)
+      .sort((a, b) => a[1].localeCompare(b[1]))
+      .at(-1)?.[0];
+    if (season === undefined) return new Set();
+    return newTeamsOf(
+      fixtures.map((fixture) => ({
+        season: fixture.season,
+        home: String(fixture.homeTeamId),
+        away: String(fixture.awayTeamId),
+      })),
+      season,
+    );
   }
 
   /** The day whose earlier results the match's pre-match odds may use (no peeking). */
@@ -276,9 +311,6 @@ export function createOddsService(deps: {
       throw new OddsUnavailableError(
         `The model knows too little of ${homeResults < MIN_CUP_TEAM_RESULTS ? match.home.name : match.away.name} in ${name} before ${basisDay} to price this match`,
       );
-    }
-    if (homeResults === 0 && awayResults === 0) {
-      throw new OddsUnavailableError(`The model has no ${name} results of either team before ${basisDay}`);
     }
     const rates = preMatchRates(fit.model, String(match.home.id), String(match.away.id), {
       neutral: fit.kind === 'cup',
@@ -424,9 +456,21 @@ export function createOddsService(deps: {
   }
 
   /** What a change means for the odds: a result to refit on, and whether to append live odds. */
+  const timings: Array<{ matchId: number; computeMs: number; totalMs: number }> = [];
+
+  /**
+   * Matches being played, as read at their first change: who plays whom, where and when never change while a
+   * match is played, so each later update reads only its events. Dropped at full time.
+   */
+  const playing = new Map<number, MatchSummary>();
+
   async function react(change: MatchChanged): Promise<void> {
-    const match = await football.getMatch(change.matchId);
+    const reacting = performance.now();
     const { before, after } = change;
+    const known = isLive(after.status) ? playing.get(change.matchId) : undefined;
+    const match = known ?? (await football.getMatch(change.matchId));
+    if (isLive(after.status)) playing.set(match.id, match);
+    else playing.delete(match.id);
     if (!match.replayOf && (isOverStatus(after.status) || (before !== null && isOverStatus(before.status)))) {
       // A result came in or was corrected: read the competition's results again (and drop the fits it changes).
       const code = match.competition.code;
@@ -459,10 +503,10 @@ export function createOddsService(deps: {
     }
     // As the change left the match: its score, status and minute (what the page's clock showed), and the
     // events up to that minute (later snapshots may already be stored).
-    const all = keyEvents(match, await football.listMatchEvents(match.id));
-    const events = isOverStatus(after.status) ? all : all.filter((event) => event.clockMinute <= minute);
-    const margin = await settings.margin();
+    const [stored, margin] = await Promise.all([football.listMatchEvents(match.id), settings.margin()]);
     const started = performance.now();
+    const all = keyEvents(match, stored);
+    const events = isOverStatus(after.status) ? all : all.filter((event) => event.clockMinute <= minute);
     const state = stateOf({ status: after.status, minute, home: after.home, away: after.away }, events);
     const odds = liveOdds(state, prepared.rates, margin);
     // The graph's mark: the newest goal or red card this change brought (a correction marks nothing).
@@ -489,6 +533,8 @@ export function createOddsService(deps: {
         },
       ]),
     );
+    timings.push({ matchId: match.id, computeMs, totalMs: performance.now() - reacting });
+    if (timings.length > TIMINGS_KEPT) timings.shift();
     lastMinute.set(match.id, odds.minute);
     if (odds.settled) lastMinute.delete(match.id);
     logger.debug({ matchId: match.id, minute: odds.minute, computeMs }, 'odds: live update appended');
@@ -530,6 +576,8 @@ export function createOddsService(deps: {
       }
       return { competitions: list.length, fitted, ms: Math.round(performance.now() - started) };
     },
+
+    liveTimings: () => [...timings],
 
     async settle() {
       while (chains.size > 0) await Promise.all([...chains.values()]);
