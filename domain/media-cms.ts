@@ -189,6 +189,8 @@ export const cmsVideoSchema = z.object({
   publishedAt: z.string(),
   unpublishAt: z.string().nullable(),
   demo: z.boolean(),
+  /** WebVTT captions are stored for it (uploaded in the CMS, or the demo's). */
+  hasCaptions: z.boolean(),
   /** published: public now; scheduled: later; unpublished: its window is over; processing: its upload is not ready. */
   state: z.enum(['published', 'scheduled', 'unpublished', 'processing']),
   job: transcodeJobSchema.nullable(),

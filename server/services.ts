@@ -274,6 +274,7 @@ export function createServices(options: {
     ffmpegPath: config.FFMPEG_PATH,
     ffprobePath: config.FFPROBE_PATH,
     uploadMaxBytes: config.MEDIA_UPLOAD_MAX_MB * 1_048_576,
+    captionsMaxBytes: config.MEDIA_CAPTIONS_MAX_KB * 1024,
     log: (message, details) => logger.info({ media: true, ...details }, message),
   });
   const chat = createChatService({

@@ -197,6 +197,8 @@ export const configSchema = z.object({
   FFPROBE_PATH: z.string().trim().min(1).default('/usr/bin/ffprobe'),
   // The largest video file staff may upload in the CMS, in megabytes (streamed to disk, refused past it).
   MEDIA_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(20_000).default(500),
+  // The largest WebVTT captions file staff may upload for a video in the CMS, in kilobytes.
+  MEDIA_CAPTIONS_MAX_KB: z.coerce.number().int().min(1).max(10_240).default(512),
 
   // Import the football data on the first start of an empty database (in the background).
   AUTO_SEED: z

@@ -1,9 +1,10 @@
 // The media CMS end to end (issue #22, cms:media): an editor adds a video with an upload source, uploads
 // a small MP4 made here with ffmpeg, sees the transcode's progress, the video becomes ready and plays in
 // the browser from /api/media/{id}/play (currentTime advances). A text file is refused with a clear
-// message. axe finds nothing on the media screens in light or dark mode; screenshots at 390 and 1280 px.
+// message. Captions: an SRT file is refused with its reason, a WebVTT file is stored and the player shows its
+// track. axe finds nothing on the media screens in light or dark mode; screenshots at 390 and 1280 px.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -17,7 +18,7 @@ test.beforeEach(async ({ context }) => {
   await prepareContext(context);
 });
 
-function makeFiles(): { mp4: string; text: string } {
+function makeFiles(): { mp4: string; text: string; vtt: string; srt: string } {
   const folder = path.resolve(E2E_DIR, `cms-media-${process.pid}-${Date.now()}`);
   mkdirSync(folder, { recursive: true });
   const mp4 = path.join(folder, 'kick-off.mp4');
@@ -28,7 +29,11 @@ function makeFiles(): { mp4: string; text: string } {
   ]);
   const text = path.join(folder, 'notes.mp4');
   execFileSync('sh', ['-c', `printf 'not a video, only text' > '${text}'`]);
-  return { mp4, text };
+  const vtt = path.join(folder, 'kick-off.vtt');
+  writeFileSync(vtt, 'WEBVTT\n\n00:00.000 --> 00:01.500\nKick-off\n\n00:01.500 --> 00:03.000\nFirst pass\n');
+  const srt = path.join(folder, 'kick-off.srt.vtt');
+  writeFileSync(srt, '1\n00:00:00,000 --> 00:00:01,500\nKick-off\n');
+  return { mp4, text, vtt, srt };
 }
 
 async function axe(page: Page, label: string) {
@@ -120,10 +125,41 @@ test('an editor uploads an MP4, follows the transcode and the video plays', asyn
   expect(played.sourceType).toBe('hls');
   expect(played.time).toBeGreaterThan(0.3);
 
+  // Captions: an SRT file is refused with the reason; a WebVTT file is stored, and the player offers it.
+  await page.goto(`/cms/media/${id}`);
+  await waitForHydration(page);
+  await expect(page.getByTestId('captions-status')).toHaveText('No captions yet.');
+  await page.getByLabel('WebVTT captions file (.vtt)').setInputFiles(files.srt);
+  await page.getByRole('button', { name: 'Upload captions' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'starts with the line “WEBVTT”' })).toBeVisible();
+  await expect(page.getByTestId('captions-status')).toHaveText('No captions yet.');
+  await page.getByLabel('WebVTT captions file (.vtt)').setInputFiles(files.vtt);
+  await page.getByRole('button', { name: 'Upload captions' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Captions stored (2 cues).' })).toBeVisible();
+  await expect(page.getByTestId('captions-status')).toContainText('has English captions');
+  await page.goto(`/movies/${id}`);
+  await waitForHydration(page);
+  const player = page.getByRole('group', { name: `Video player: ${title}` });
+  const captions = player.getByRole('button', { name: 'Captions' });
+  await expect(captions).toBeVisible();
+  await expect(player.locator('track[kind="captions"]')).toHaveAttribute('src', /\/media\/v\/\d+\/captions\/.+\.vtt$/);
+  await captions.click();
+  await expect(captions).toHaveAttribute('aria-pressed', 'true');
+  // The track is showing and its cues were loaded from the stored file.
+  await expect
+    .poll(() =>
+      page.getByTestId('video').evaluate((video: HTMLVideoElement) => {
+        const track = video.textTracks[0];
+        return track ? `${track.mode} ${track.cues?.length ?? 0} ${(track.cues?.[0] as VTTCue | undefined)?.text}` : '';
+      }),
+    )
+    .toBe('showing 2 Kick-off');
+
   // The list shows it published.
   await page.goto(`/cms/media?q=${encodeURIComponent(title)}`);
   await expect(page.getByTestId('video-row')).toHaveCount(1);
   await expect(page.getByTestId('video-row')).toContainText('Published');
-  // The refusals above (400 for the form, 415 for the text file) are the browser reporting the status.
+  // The refusals above (400 for the form and the SRT file, 415 for the text file) are the browser reporting
+  // the status.
   expect(errors.filter((text) => !/^Failed to load resource: .* (400|415) /.test(text))).toEqual([]);
 });

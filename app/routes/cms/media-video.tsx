@@ -1,9 +1,10 @@
 // /cms/media/:id (issue #22, scope cms:media): edit a video, upload its file and follow the transcode
-// (progress, error, retry), or unpublish it. Every write is audited by the CMS media service.
+// (progress, error, retry), upload or remove its WebVTT captions, or unpublish it. Every write is audited by the CMS media service.
 import { data, useNavigation } from 'react-router';
 import { AppLink } from '../../components/app-link.tsx';
 import { FormAlert, failureOf } from '../../features/auth-forms/form-parts.tsx';
 import { cmsDone, cmsFailure, readFields, type CmsFormResult } from '../../features/cms/cms-actions.server.ts';
+import { CaptionsPanel } from '../../features/cms-media/captions-panel.tsx';
 import { UploadPanel } from '../../features/cms-media/upload-panel.tsx';
 import { VIDEO_FIELDS, VideoForm, videoInput, videoValues } from '../../features/cms-media/video-form.tsx';
 import { requireStaff } from '../../lib/auth/staff-access.server.ts';
@@ -98,6 +99,7 @@ export default function CmsMediaVideo({ loaderData, actionData }: Route.Componen
           </button>
         </form>
       ) : null}
+      <CaptionsPanel videoId={video.id} hasCaptions={video.hasCaptions} embed={video.sourceType === 'embed'} />
       <h2 className="mt-6 text-lg font-semibold">Details</h2>
       <div className="mt-2">
         <VideoForm

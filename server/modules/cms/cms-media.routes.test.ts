@@ -103,7 +103,12 @@ describe.each(TEST_ENGINES)('the CMS media API on %s', (engine) => {
 
   beforeAll(async () => {
     mediaDir = mkdtempSync(path.join(tmpdir(), 'cms-media-'));
-    t = await createTestApp(engine, { BASE_URL: ORIGIN, MEDIA_DIR: mediaDir, MEDIA_UPLOAD_MAX_MB: '1' });
+    t = await createTestApp(engine, {
+      BASE_URL: ORIGIN,
+      MEDIA_DIR: mediaDir,
+      MEDIA_UPLOAD_MAX_MB: '1',
+      MEDIA_CAPTIONS_MAX_KB: '2',
+    });
     for (const role of ['admin', 'editor', 'moderator'] as StaffRole[]) {
       const result = await t.services.accounts.createStaffUser({
         email: `${role}@example.com`,
@@ -142,6 +147,7 @@ describe.each(TEST_ENGINES)('the CMS media API on %s', (engine) => {
     { method: 'PUT', path: '/cms/media/999999', body: BASE, allowed: 404 },
     { method: 'POST', path: '/cms/media/999999/unpublish', allowed: 404 },
     { method: 'POST', path: '/cms/media/999999/retry', allowed: 404 },
+    { method: 'DELETE', path: '/cms/media/999999/captions', allowed: 404 },
   ];
 
   it.each(endpoints)(
@@ -397,6 +403,122 @@ describe.each(TEST_ENGINES)('the CMS media API on %s', (engine) => {
     },
   );
 
+  it('stores WebVTT captions for a video, checked, served with it, replaced, removed — each audited', async () => {
+    const vtt = (text: string) => ({ type: 'text/vtt', bytes: new TextEncoder().encode(text) });
+    const CAPTIONS = 'WEBVTT\n\n00:00.000 --> 00:02.000\nKick-off at the Stade de France\n';
+    const created = await videoOf(
+      await call(t, 'POST', '/cms/media', tokens.editor, {
+        ...BASE,
+        title: 'Captioned clip',
+        sourceType: 'hls_url',
+        sourceUrl: 'https://cdn.example.org/clip/master.m3u8',
+      }),
+    );
+    expect(created.hasCaptions).toBe(false);
+    const put = (body: { type: string; bytes: Uint8Array<ArrayBuffer> }, who: Who | null = 'editor') =>
+      call(t, 'PUT', `/cms/media/${created.id}/captions`, who ? tokens[who] : undefined, undefined, body);
+    const folder = path.join(mediaDir, 'captions', created.slug);
+    const files = () => (existsSync(folder) ? readdirSync(folder) : []);
+    const play = async () =>
+      (await (await call(t, 'POST', `/media/${created.id}/play`)).json()) as { captionsUrl: string | null };
+
+    // Who may: 401 for a guest, 403 without the scope, before the body is read.
+    expect((await put(vtt(CAPTIONS), null)).status).toBe(401);
+    expect((await put(vtt(CAPTIONS), 'moderator')).status).toBe(403);
+    // What is refused: 400 with the reason (no header, no cue, not text, empty), 413 past the cap; nothing kept.
+    for (const [body, message] of [
+      ['1\n00:00:01,000 --> 00:00:02,000\nAn SRT file\n', /starts with the line “WEBVTT”/],
+      ['WEBVTT\n\nNOTE no cue at all\n', /has no cues/],
+      ['', /is empty/],
+    ] as const) {
+      const refused = await put(vtt(body));
+      expect(refused.status, body).toBe(400);
+      expect(await refused.json()).toMatchObject({ error: { code: 'invalid_captions', message } });
+    }
+    const binary = await put({ type: 'text/vtt', bytes: new Uint8Array([0x57, 0x45, 0x42, 0x56, 0x54, 0x54, 0xff]) });
+    expect(binary.status).toBe(400);
+    const large = await put(
+      vtt(`${CAPTIONS}${'\n00:03.000 --> 00:04.000\nA long line of captions text.\n'.repeat(80)}`),
+    );
+    expect(large.status).toBe(413);
+    expect(await large.json()).toMatchObject({ error: { code: 'payload_too_large', message: /larger than 2 kB/ } });
+    expect(files()).toEqual([]);
+    expect((await videoOf(await call(t, 'GET', `/cms/media/${created.id}`, tokens.editor))).hasCaptions).toBe(false);
+    expect((await play()).captionsUrl).toBeNull();
+
+    // Stored, then served with the video: the play answer names it, the file server gives it as text/vtt.
+    const stored = await put(vtt(`\uFEFF${CAPTIONS}`));
+    expect(stored.status).toBe(200);
+    const answer = (await dataOf(stored)) as { cues: number };
+    expect(answer.cues).toBe(1);
+    expect((await videoOf(await call(t, 'GET', `/cms/media/${created.id}`, tokens.editor))).hasCaptions).toBe(true);
+    expect(files()).toHaveLength(1);
+    const { captionsUrl } = await play();
+    expect(captionsUrl).toMatch(new RegExp(`^/media/v/${created.id}/captions/${created.slug}/[\\w-]+\\.vtt$`));
+    const served = await t.app.request(`${ORIGIN}${captionsUrl}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
+    expect(await served.text()).toBe(CAPTIONS);
+    expect((await t.services.media.get(created.id))?.hasCaptions).toBe(true);
+    expect(await auditActions()).toContain('media.captions');
+
+    // Replaced: the new file is served, the old one is gone (its URL too).
+    const replaced = await put(vtt(CAPTIONS.replace('Kick-off', 'Half-time')));
+    expect(replaced.status).toBe(200);
+    expect(files()).toHaveLength(1);
+    const second = (await play()).captionsUrl!;
+    expect(second).not.toBe(captionsUrl);
+    expect(await (await t.app.request(`${ORIGIN}${second}`)).text()).toContain('Half-time');
+    expect((await t.app.request(`${ORIGIN}${captionsUrl}`)).status).toBe(404);
+
+    // Two uploads at once: both succeed, one of them is kept, no file is left behind.
+    const [a, b] = await Promise.all([
+      put(vtt(CAPTIONS.replace('Kick-off', 'First'))),
+      put(vtt(CAPTIONS.replace('Kick-off', 'Second'))),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(files()).toHaveLength(1);
+    expect(await (await t.app.request(`${ORIGIN}${(await play()).captionsUrl}`)).text()).toMatch(/First|Second/);
+
+    // A premium video's captions need the signed URL, like its other files.
+    const premiumPath = (await play()).captionsUrl!;
+    expect(
+      (
+        await call(t, 'PUT', `/cms/media/${created.id}`, tokens.editor, {
+          ...BASE,
+          title: 'Captioned clip',
+          access: 'premium',
+          sourceType: 'hls_url',
+          sourceUrl: 'https://cdn.example.org/clip/master.m3u8',
+        })
+      ).status,
+    ).toBe(200);
+    expect((await t.app.request(`${ORIGIN}${premiumPath}`)).status).toBe(403);
+
+    // Removed: no captions in the answer, the file gone, audited.
+    const removed = await call(t, 'DELETE', `/cms/media/${created.id}/captions`, tokens.editor);
+    expect(removed.status).toBe(200);
+    expect((await videoOf(removed)).hasCaptions).toBe(false);
+    expect(files()).toEqual([]);
+    expect(await auditActions()).toContain('media.captions_remove');
+
+    // An embed's captions come from its platform; an unknown video is a 404.
+    const embed = await videoOf(
+      await call(t, 'POST', '/cms/media', tokens.editor, {
+        ...BASE,
+        title: 'Platform clip',
+        sourceType: 'embed',
+        sourceUrl: 'https://youtu.be/dQw4w9WgXcQ',
+      }),
+    );
+    const conflict = await call(t, 'PUT', `/cms/media/${embed.id}/captions`, tokens.editor, undefined, vtt(CAPTIONS));
+    expect(conflict.status).toBe(409);
+    expect(await conflict.json()).toMatchObject({ error: { code: 'conflict' } });
+    expect((await call(t, 'PUT', '/cms/media/999999/captions', tokens.editor, undefined, vtt(CAPTIONS))).status).toBe(
+      404,
+    );
+  });
+
   it('describes the routes in /api/openapi.json with the scope', async () => {
     const spec = (await (await t.app.request(`${ORIGIN}/api/openapi.json`)).json()) as {
       paths: Record<string, Record<string, { summary: string }>>;
@@ -408,6 +530,8 @@ describe.each(TEST_ENGINES)('the CMS media API on %s', (engine) => {
       ['/cms/media/{id}/upload', 'put'],
       ['/cms/media/{id}/unpublish', 'post'],
       ['/cms/media/{id}/retry', 'post'],
+      ['/cms/media/{id}/captions', 'put'],
+      ['/cms/media/{id}/captions', 'delete'],
     ] as const) {
       expect(spec.paths[route]?.[method]?.summary, `${method} ${route}`).toMatch(/\(scope cms:media\)$/);
     }

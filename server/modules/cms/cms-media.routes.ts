@@ -11,9 +11,12 @@ import { guardResponses, type CmsGuard } from './cms.guard.ts';
 import { body, error, idParams, json, cmsFailure } from './cms-openapi.ts';
 
 const SCOPE = 'cms:media';
-const UPLOAD_PATH = /^\/api\/cms\/media\/\d+\/upload$/;
+const UPLOAD_PATH = /^\/api\/cms\/media\/\d+\/(?:upload|captions)$/;
 
-/** The upload route streams its own body under its own cap: the site-wide 64 kB body limit skips it. */
+/**
+ * The upload and captions routes read their own body under their own cap (MEDIA_UPLOAD_MAX_MB,
+ * MEDIA_CAPTIONS_MAX_KB): the site-wide 64 kB body limit skips them.
+ */
 export function isMediaUploadRequest(method: string, path: string): boolean {
   return method === 'PUT' && UPLOAD_PATH.test(path);
 }
@@ -174,6 +177,67 @@ export function cmsMediaRoutes(services: { guard: CmsGuard; media: CmsMediaServi
         default:
           return c.json(answer, 400);
       }
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/cms/media/{id}/captions',
+      tags,
+      summary:
+        "Upload a video's WebVTT captions (the body is the .vtt file); they replace any it had (scope cms:media)",
+      description:
+        'The body is the captions file itself (text/vtt). It must be UTF-8 text starting with the line "WEBVTT" and holding at least one cue (400 invalid_captions otherwise), at most MEDIA_CAPTIONS_MAX_KB (413). Stored with the video and served with it: the play answer\'s captionsUrl (signed like the video when it is premium), shown by the player as an English captions track. An embedded video\'s captions come from its platform (409).',
+      middleware,
+      request: {
+        params: idParams,
+        body: { required: true, content: { 'text/vtt': { schema: z.string() } } },
+      },
+      responses: {
+        200: json(
+          z.object({ data: z.object({ video: cmsVideoSchema, cues: z.number().int() }) }),
+          'Stored: the video (hasCaptions true) and how many cues the file has',
+        ),
+        400: error('Not a WebVTT file: no WEBVTT header, no cue, not UTF-8 text, or empty'),
+        404: error('No such video'),
+        409: error('The video is an embed: its captions come from its platform'),
+        413: error('The file is larger than MEDIA_CAPTIONS_MAX_KB'),
+        ...guardResponses,
+      },
+    }),
+    async (c) => {
+      const result = await media.setCaptions(guard.actor(c), c.req.valid('param').id, c.req.raw.body);
+      if (result.ok) return c.json({ data: { video: result.video, cues: result.cues } }, 200);
+      const answer = errorBody(result.code, result.message);
+      switch (result.code) {
+        case 'not_found':
+          return c.json(answer, 404);
+        case 'conflict':
+          return c.json(answer, 409);
+        case 'payload_too_large':
+          c.header('Connection', 'close');
+          return c.json(answer, 413);
+        default:
+          return c.json(answer, 400);
+      }
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/cms/media/{id}/captions',
+      tags,
+      summary: "Remove a video's captions (scope cms:media)",
+      middleware,
+      request: { params: idParams },
+      responses: { 200: videoAnswer('Removed (hasCaptions false)'), 404: error('No such video'), ...guardResponses },
+    }),
+    async (c) => {
+      const result = await media.removeCaptions(guard.actor(c), c.req.valid('param').id);
+      if (!result.ok) return c.json(errorBody(result.code, result.message), 404);
+      return c.json({ data: { video: result.video } }, 200);
     },
   );
 

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { cmsVideoInputSchema, cmsVideoListQuerySchema, type CmsVideo } from '../../../domain/media-cms.ts';
-import type { MediaService, UploadResult } from '../media/media.service.ts';
+import type { CaptionsResult, MediaService, UploadResult } from '../media/media.service.ts';
 import type { AuditLog } from './cms-audit.service.ts';
 import { invalidInput, type CmsResult } from './cms-results.ts';
 import type { CmsActor } from './cms.schemas.ts';
@@ -19,6 +19,10 @@ export interface CmsMediaService {
   unpublish(actor: CmsActor, id: number): Promise<CmsResult<{ video: CmsVideo }>>;
   upload(actor: CmsActor, id: number, body: ReadableStream<Uint8Array> | null): Promise<UploadResult>;
   retry(actor: CmsActor, id: number): Promise<CmsResult<{ video: CmsVideo }>>;
+  /** Stores an uploaded WebVTT file as the video's captions (checked; audited). */
+  setCaptions(actor: CmsActor, id: number, body: ReadableStream<Uint8Array> | null): Promise<CaptionsResult>;
+  /** Removes the video's captions (audited). */
+  removeCaptions(actor: CmsActor, id: number): Promise<CmsResult<{ video: CmsVideo }>>;
 }
 
 /** What an audit entry keeps of a video. */
@@ -133,6 +137,34 @@ export function createCmsMediaService(deps: {
         });
       }
       return result;
+    },
+
+    async setCaptions(actor, id, body) {
+      const result = await media.setCaptions(id, body);
+      if (result.ok) {
+        await audit.record(db, actor, {
+          action: 'media.captions',
+          target: { kind: 'media_video', id },
+          after: { bytes: result.bytes, cues: result.cues },
+        });
+      }
+      return result;
+    },
+
+    async removeCaptions(actor, id) {
+      const before = await media.staffGet(id);
+      if (!before) return NOT_FOUND;
+      const video = await media.removeCaptions(id);
+      if (!video) return NOT_FOUND;
+      if (before.hasCaptions) {
+        await audit.record(db, actor, {
+          action: 'media.captions_remove',
+          target: { kind: 'media_video', id },
+          before: { hasCaptions: true },
+          after: { hasCaptions: false },
+        });
+      }
+      return { ok: true, video };
     },
 
     async retry(actor, id) {

@@ -1,5 +1,5 @@
 // Serving stored videos' files under MEDIA_DIR (issue #22; docs/media.md "Files"): `/media/v/<id>/<path>`
-// looks only inside that video's folder. A free video's files are public. A premium video's poster is
+// looks only inside that video's folder (and at its captions' own file). A free video's files are public. A premium video's poster is
 // public; every other file of it needs `?token=` signed for this video (media.tokens.ts), unexpired, and,
 // when the request carries a session, signed for that session's user. Every playlist request asks the
 // payments module again whether the token's user still has `premium_media`, so a lapsed plan stops at the
@@ -12,7 +12,7 @@ import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import type { Clock } from '../../platform/clock.ts';
 import { errorBody } from '../../platform/http-errors.ts';
-import { MEDIA_ROUTE, videoFolder, type MediaService } from './media.service.ts';
+import { insideFolder, MEDIA_ROUTE, videoFolder, type MediaService } from './media.service.ts';
 import { verifyMediaToken } from './media.tokens.ts';
 
 export const MEDIA_CONTENT_TYPES: Record<string, string> = {
@@ -121,9 +121,17 @@ export function mediaFilesRoutes(options: MediaFilesOptions) {
       return notFound(c);
     }
     const row = await media.publishedRow(id);
-    if (!row || /^https?:\/\//i.test(row.source)) return notFound(c);
-    const folder = videoFolder(row);
-    const file = resolveInside(root, folder, relative);
+    if (!row) return notFound(c);
+    // Captions uploaded in the CMS live outside the video's folder (captions/<slug>/…; a video with an
+    // external source has no folder here at all): they are served at the path its play answer names.
+    const captions = row.captions && !/^https?:\/\//i.test(row.captions) ? row.captions : null;
+    let file: string | null;
+    if (captions !== null && relative === insideFolder(row, captions)) {
+      file = resolveInside(root, path.posix.dirname(captions), path.posix.basename(captions));
+    } else {
+      if (/^https?:\/\//i.test(row.source)) return notFound(c);
+      file = resolveInside(root, videoFolder(row), relative);
+    }
     if (!file) return notFound(c);
     const extension = path.extname(file).toLowerCase();
     const contentType = MEDIA_CONTENT_TYPES[extension];

@@ -143,6 +143,20 @@ export async function selectPublishedVideos(db: Db, filter: VideoFilter, now: Da
   return rows.map(toRow);
 }
 
+/**
+ * Sets a video's captions to `next` only if they are still `expected` (compare-and-set: two uploads at once
+ * never both believe they replaced the same file); true when it did.
+ */
+export async function swapCaptions(db: Db, id: number, expected: string | null, next: string | null): Promise<boolean> {
+  const result = await db
+    .updateTable('media_video')
+    .set({ captions: next })
+    .where('id', '=', id)
+    .where((eb) => (expected === null ? eb('captions', 'is', null) : eb('captions', '=', expected)))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** The ids of the films and documentaries published at `now` (ready to play), oldest first: the sitemap's. */
 export async function selectPublishedFilmIds(db: Db, now: Date): Promise<number[]> {
   const at = now.toISOString();

@@ -26,6 +26,9 @@ import {
   type Transcoder,
 } from './media.transcode.ts';
 import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { checkWebVtt } from '../../../domain/webvtt.ts';
 import {
   insertVideo,
   selectCatalogue,
@@ -36,6 +39,7 @@ import {
   selectPublishedVideos,
   selectTrailerOwners,
   selectVideo,
+  swapCaptions,
   selectVideoTeams,
   upsertPosition,
   type NewVideo,
@@ -79,6 +83,10 @@ export interface MediaService {
   unpublish(trx: Kysely<Database>, id: number): Promise<CmsVideo | null>;
   /** Streams an uploaded file for video `id`, checks it and queues its transcode. */
   upload(id: number, body: ReadableStream<Uint8Array> | null, by: number): Promise<UploadResult>;
+  /** Stores an uploaded WebVTT file as video `id`'s captions (checked first; the previous file removed). */
+  setCaptions(id: number, body: ReadableStream<Uint8Array> | null): Promise<CaptionsResult>;
+  /** Removes video `id`'s captions; null when unknown. */
+  removeCaptions(id: number): Promise<CmsVideo | null>;
   /** Queues a failed transcode again. */
   retry(trx: Kysely<Database>, id: number): Promise<'queued' | 'not_found' | 'not_failed'>;
   /** The background transcoder (started by main.ts; tests start and stop it). */
@@ -92,6 +100,42 @@ export type UploadResult =
       code: 'not_found' | 'conflict' | 'payload_too_large' | 'unsupported_media' | 'empty';
       message: string;
     };
+
+export type CaptionsResult =
+  | { ok: true; video: CmsVideo; bytes: number; cues: number }
+  | {
+      ok: false;
+      code: 'not_found' | 'conflict' | 'payload_too_large' | 'invalid_captions';
+      message: string;
+    };
+
+/** Where uploaded captions are stored under MEDIA_DIR: `captions/<slug>/<name>.vtt`, a new name each time. */
+export const CAPTIONS_FOLDER = 'captions';
+
+/** The body of a request, up to `maxBytes`; null when it is longer (reading stops there). */
+async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array | null> {
+  if (!body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return all;
+}
 
 export interface MediaServiceOptions {
   db: Kysely<Database>;
@@ -108,6 +152,8 @@ export interface MediaServiceOptions {
   ffmpegPath?: string;
   ffprobePath?: string;
   uploadMaxBytes?: number;
+  /** MEDIA_CAPTIONS_MAX_KB: the largest captions file (bytes). */
+  captionsMaxBytes?: number;
   log?: (message: string, details?: Record<string, unknown>) => void;
 }
 
@@ -119,8 +165,8 @@ export function videoFolder(row: Pick<VideoRow, 'source'>): string {
   return index === -1 ? '' : row.source.slice(0, index);
 }
 
-/** A stored file's path inside its video's folder. */
-function insideFolder(row: VideoRow, stored: string): string {
+/** A stored file's path inside its video's folder (the path it is served at under `/media/v/<id>/`). */
+export function insideFolder(row: VideoRow, stored: string): string {
   const folder = videoFolder(row);
   return folder && stored.startsWith(`${folder}/`) ? stored.slice(folder.length + 1) : stored;
 }
@@ -224,6 +270,7 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
         publishedAt: row.publishedAt,
         unpublishAt: row.unpublishAt,
         demo: row.demo,
+        hasCaptions: row.captions !== null,
         state,
         job: job
           ? {
@@ -277,6 +324,12 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
       .slice(0, 60)
       .replace(/-+$/, '');
     return `${base || 'video'}-${randomBytes(3).toString('hex')}`;
+  }
+
+  /** Removes a captions file uploaded in the CMS (never a demo clip's, which lives in its folder). */
+  async function removeUploadedCaptions(stored: string | null): Promise<void> {
+    if (!stored?.startsWith(`${CAPTIONS_FOLDER}/`) || stored.includes('..')) return;
+    await rm(path.join(mediaDir, stored), { force: true }).catch(() => undefined);
   }
 
   const service: MediaService = {
@@ -457,6 +510,62 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
       const video = await staffGet(id);
       if (!video) return { ok: false, code: 'not_found', message: 'No such video' };
       return { ok: true, video, bytes: received.bytes };
+    },
+
+    async setCaptions(id, body) {
+      const row = await selectVideo(db, id);
+      if (!row) return { ok: false, code: 'not_found', message: 'No such video' };
+      if (row.sourceType === 'embed')
+        return {
+          ok: false,
+          code: 'conflict',
+          message: 'An embedded video’s captions come from its video platform: they cannot be uploaded here',
+        };
+      const maxBytes = options.captionsMaxBytes ?? 512 * 1024;
+      const bytes = await readCapped(body, maxBytes);
+      if (!bytes)
+        return {
+          ok: false,
+          code: 'payload_too_large',
+          message: `The captions file is larger than ${Math.round(maxBytes / 1024)} kB`,
+        };
+      const checked = checkWebVtt(bytes);
+      if (!checked.ok) return { ok: false, code: 'invalid_captions', message: checked.message };
+      // Written under a new name, complete before the row names it (a temporary dot-file is never served).
+      const folder = `${CAPTIONS_FOLDER}/${row.slug}`;
+      const stored = `${folder}/${clock.now().getTime()}-${randomBytes(4).toString('hex')}.vtt`;
+      const temporary = path.join(mediaDir, folder, `.tmp-${randomBytes(6).toString('hex')}`);
+      await mkdir(path.join(mediaDir, folder), { recursive: true });
+      await writeFile(temporary, checked.text, 'utf8');
+      await rename(temporary, path.join(mediaDir, stored));
+      // Compare-and-set: a concurrent upload is replaced in turn, and each removes the file it replaced.
+      let current = row.captions;
+      for (let attempt = 0; attempt < 10; attempt++) {
+        if (await swapCaptions(db, id, current, stored)) {
+          await removeUploadedCaptions(current);
+          const video = await staffGet(id);
+          if (!video) break;
+          return { ok: true, video, bytes: bytes.byteLength, cues: checked.cues };
+        }
+        const fresh = await selectVideo(db, id);
+        if (!fresh) break;
+        current = fresh.captions;
+      }
+      await rm(path.join(mediaDir, stored), { force: true });
+      return { ok: false, code: 'not_found', message: 'No such video' };
+    },
+
+    async removeCaptions(id) {
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const row = await selectVideo(db, id);
+        if (!row) return null;
+        if (row.captions === null) return await staffGet(id);
+        if (await swapCaptions(db, id, row.captions, null)) {
+          await removeUploadedCaptions(row.captions);
+          return await staffGet(id);
+        }
+      }
+      return await staffGet(id);
     },
 
     async retry(trx, id) {
