@@ -40,6 +40,7 @@ import type {
   ResolveReportInput,
 } from '../../../domain/chat-moderation.ts';
 import { normaliseChatText } from '../../../domain/chat-text.ts';
+import { roomWindowState } from '../../../domain/chat-window.ts';
 import type { MatchSummary } from '../../../domain/football-contracts.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { toAddressKey, type RateLimit, type RateLimits } from '../../platform/rate-limit.ts';
@@ -48,14 +49,6 @@ import type { LiveWriter, NewLiveEvent } from '../live/live.service.ts';
 import type { RoomPresence } from './chat.presence.ts';
 import * as q from './chat.queries.ts';
 
-/** The room opens this long before kick-off … */
-export const CHAT_OPENS_BEFORE_KICKOFF_MS = 60 * 60_000;
-/** … and stays open this long after the final whistle. */
-export const CHAT_OPEN_AFTER_FINAL_WHISTLE_MS = 30 * 60_000;
-/** A finished match without a recorded final whistle ended about this long after kick-off. */
-const ASSUMED_MATCH_LENGTH_MS = 115 * 60_000;
-/** A match still "scheduled" this long after its kick-off has no live data: its room is not kept open. */
-const SCHEDULED_OVERDUE_MS = 3 * 60 * 60_000;
 /** How long a match's details are reused between posts (a room's window moves in minutes, not milliseconds). */
 const MATCH_CACHE_MS = 2000;
 
@@ -128,36 +121,6 @@ export function timeLeft(ms: number): string {
   const hours = Math.ceil(minutes / 60);
   if (hours < 48) return plural(hours, 'hour');
   return plural(Math.ceil(hours / 24), 'day');
-}
-
-/**
- * Whether a match's room is open for posting by its window alone (staff closing it comes on top): from
- * 60 minutes before kick-off, while live, and for 30 minutes after the final whistle (the clock's FT phase
- * start; without it, an assumed match length after kick-off). Postponed, cancelled, abandoned and awarded
- * matches, and scheduled ones long past their kick-off, are read-only.
- */
-export function roomWindowState(
-  match: Pick<MatchSummary, 'status' | 'kickoffAt' | 'clock'>,
-  now: Date,
-): 'open' | 'read-only' {
-  const at = now.getTime();
-  const kickoff = Date.parse(match.kickoffAt);
-  switch (match.status) {
-    case 'live':
-    case 'half-time':
-      return 'open';
-    case 'scheduled':
-      return at >= kickoff - CHAT_OPENS_BEFORE_KICKOFF_MS && at < kickoff + SCHEDULED_OVERDUE_MS ? 'open' : 'read-only';
-    case 'finished': {
-      const whistle =
-        match.clock?.phase === 'FT' && match.clock.phaseStartedAt
-          ? Date.parse(match.clock.phaseStartedAt)
-          : kickoff + ASSUMED_MATCH_LENGTH_MS;
-      return at < whistle + CHAT_OPEN_AFTER_FINAL_WHISTLE_MS ? 'open' : 'read-only';
-    }
-    default:
-      return 'read-only';
-  }
 }
 
 function stateOf(room: q.RoomRow | null, match: MatchSummary, now: Date): ChatRoomState {

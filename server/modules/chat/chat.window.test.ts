@@ -1,7 +1,8 @@
 // A chat room's window (issue #23): open from 60 minutes before kick-off, while live, and for 30 minutes
 // after the final whistle; read-only otherwise.
 import { describe, expect, it } from 'vitest';
-import { roomWindowState, timeLeft } from './chat.service.ts';
+import { roomWindowState } from '../../../domain/chat-window.ts';
+import { timeLeft } from './chat.service.ts';
 
 const MINUTE = 60_000;
 const kickoff = Date.parse('2026-11-27T15:00:00Z');
