@@ -16,8 +16,22 @@ import { documentIsMarked, markDocument, prepareContext, waitForHydration } from
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeEach(async ({ context }) => {
+const consoleErrors = new WeakMap<Page, string[]>();
+
+test.beforeEach(async ({ context, page }) => {
   await prepareContext(context);
+  // Rendering, hydrating and updating the panel logs no error (STYLE.md §7).
+  const errors: string[] = [];
+  consoleErrors.set(page, errors);
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+});
+
+test.afterEach(({ page }) => {
+  expect(consoleErrors.get(page) ?? []).toEqual([]);
 });
 
 /** The Euro 2016 final (match 51 of the e2e data): fifty results before it, so the model prices it. */
@@ -91,6 +105,7 @@ test('the odds panel’s prices move when a demo replay scores, without a reload
     seen.arrows.some((arrow) => /▼, down from/.test(arrow)),
     JSON.stringify(seen),
   ).toBe(true);
+  await panel.screenshot({ path: path.join(screenshotsFor('odds'), 'odds-panel-in-play-1280-light.png') });
   // The graph follows: the goal is marked on it.
   await expect(page.getByTestId('win-probability-goal').first()).toBeVisible({ timeout: 15_000 });
   expect(await documentIsMarked(page), 'the page was never reloaded').toBe(true);
