@@ -246,6 +246,13 @@ describe.each(TEST_ENGINES)('the users and messages API on %s', (engine) => {
     await db.insertInto('user_favourite').values({ user_id: id, kind: 'team', ref: '7', label: 'Spain', created_at: new Date().toISOString() }).execute();
     expect(cmsUserSchema.parse(await dataOf(await call(t, 'GET', `/cms/users/${id}`, tokens.moderator)))).toMatchObject({ favourites: 1, liveSessions: 2 });
     await contactMessage(t, 'Erase-Me@Example.com', 'Please delete my account and everything about me.');
+    // A chat message of theirs (issue #23), written as the chat service would (this database has no matches).
+    const at = new Date().toISOString();
+    await db.insertInto('chat_room').values({ match_id: 4242, pinned_message_id: null, closed_at: null, closed_by: null, closed_reason: null, created_at: at, updated_at: at }).execute();
+    await db
+      .insertInto('chat_message')
+      .values({ match_id: 4242, user_id: id, display_name: 'Erin Erased', text: 'My phone is 0123', reply_to_id: null, created_at: at, deleted_at: null, deleted_by: null, deleted_reason: null })
+      .execute();
     await call(t, 'POST', `/cms/users/${id}/password-reset`, tokens.moderator);
     expect(await t.services.mailer.listOutbox({ to: 'erase-me@example.com' })).toHaveLength(1);
 
@@ -268,12 +275,15 @@ describe.each(TEST_ENGINES)('the users and messages API on %s', (engine) => {
       db.selectFrom('outbox_mail').select('id').where('to_address', '=', 'erase-me@example.com').execute(),
     ]);
     expect(left.map((rows) => rows.length)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    const chat = await db.selectFrom('chat_message').select(['text', 'display_name', 'deleted_at']).where('user_id', '=', id).execute();
+    expect(chat).toMatchObject([{ text: '', display_name: '' }]);
+    expect(chat[0]?.deleted_at).not.toBeNull();
     expect((await signIn(t, 'erase-me@example.com')).status).toBe(401);
 
     const [entry] = await auditOf('user.erase', id);
     expect(entry).toMatchObject({
       target: { kind: 'user', id: String(id) },
-      changes: { before: { role: 'user' }, after: { erased: true, sessionsEnded: 2, favourites: 1, contactMessages: 1, mails: 1 } },
+      changes: { before: { role: 'user' }, after: { erased: true, sessionsEnded: 2, favourites: 1, contactMessages: 1, chatMessages: 1, mails: 1 } },
     });
     expect(JSON.stringify(entry)).not.toContain('erase-me');
     expect(JSON.stringify(entry)).not.toContain('Erin');

@@ -22,6 +22,7 @@ import type { AccountService } from '../auth/auth.service.ts';
 import type { StaffAccountService } from '../auth/auth.staff.ts';
 import type { UserDirectory } from '../auth/auth.users.ts';
 import { userSearchSchema, type UserPage, type UserSearch } from '../auth/auth.users.schemas.ts';
+import type { ChatService } from '../chat/chat.service.ts';
 import type { ContactService } from '../site/contact.service.ts';
 import type { AuditLog } from './cms-audit.service.ts';
 import { banInputSchema, eraseInputSchema, type CmsUser } from './cms-people.schemas.ts';
@@ -62,9 +63,11 @@ export function createCmsUsersService(deps: {
   staffAccounts: StaffAccountService;
   directory: UserDirectory;
   contact: Pick<ContactService, 'eraseMessagesFrom'>;
+  /** What the account wrote in match chats goes with it (issue #23). */
+  chat: Pick<ChatService, 'eraseUser'>;
   audit: AuditLog;
 }): CmsUsersService {
-  const { db, mailer, accounts, staffAccounts, directory, contact, audit } = deps;
+  const { db, mailer, accounts, staffAccounts, directory, contact, chat, audit } = deps;
 
   async function view(actor: CmsActor, userId: number): Promise<CmsResult<{ user: CmsUser }>> {
     const user = await directory.view(userId);
@@ -158,6 +161,7 @@ export function createCmsUsersService(deps: {
         const erased = await staffAccounts.erase(trx, userId);
         if (!erased.ok) return erased.code === 'not_found' ? NOT_FOUND : { ok: false, code: 'conflict', message: erased.message };
         const contactMessages = await contact.eraseMessagesFrom(trx, erased.email);
+        const chatMessages = await chat.eraseUser(trx, userId);
         const mails = await mailer.forgetAddress(trx, erased.email);
         const invites = await deleteInvitesTo(trx, erased.email);
         // Ids and counts only: the entry outlives the account and must not bring its data back.
@@ -172,6 +176,7 @@ export function createCmsUsersService(deps: {
             identities: erased.identities,
             signInAttempts: erased.signInAttempts,
             contactMessages,
+            chatMessages,
             mails,
             invites,
           },
