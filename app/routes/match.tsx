@@ -24,36 +24,46 @@ import type { Route } from './+types/match';
 import { getRequestAuth, getServices } from '../../server/router-context.server.ts';
 import { deferred } from '../lib/loading/deferred.tsx';
 import type { HouseAdProps } from '../features/ads/house-ad.tsx';
+import type { ChatBoxProps } from '../features/chat/chat-box.tsx';
+import { hasScope } from '../../domain/staff-access.ts';
 import { loadHouseAd } from '../features/pricing/deals.server.ts';
 
 // The house ad (issue #21): none for a visitor with no_ads, decided by the loader; code after the page's.
 const HouseAd = deferred<HouseAdProps>(async () => (await import('../features/ads/house-ad.tsx')).HouseAd);
+// The live chat (issue #23): its code, obscenity's word lists with it, loads after the page's (first-load budget);
+// the server renders its shell.
+const ChatBox = deferred<ChatBoxProps>(async () => (await import('../features/chat/chat-box.tsx')).ChatBox);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { id } = parseParams(z.object({ id: numericIdSchema.optional() }), params);
-  if (id === undefined) return { id: null, live: null, position: null, replayable: false, spoilerHidden: false };
+  if (id === undefined)
+    return { id: null, live: null, position: null, replayable: false, spoilerHidden: false, chatModerator: false };
   const { football, live, ingest } = getServices(context);
   // The position first: whatever happens after it reaches the page over the live stream.
   const position = await live.position();
   const replayable = (await ingest.replay.pool()).includes(id);
   try {
-    const [match, events, commentary, stats, insight, ad] = await Promise.all([
+    const [match, events, commentary, stats, insight, ad, user] = await Promise.all([
       football.getMatch(id),
       football.listMatchEvents(id),
       football.listCommentary(id),
       football.getStats(id),
       loadMatchInsight(context, id),
       loadHouseAd(context),
+      getRequestAuth(context).currentUser(),
     ]);
+    // Chat moderators (scope cms:chat) get the in-page moderation buttons; the server checks the scope again.
+    const chatModerator = user !== null && hasScope(user.scopes, 'cms:chat');
     const liveData: LiveMatchData = { match, events, commentary, stats: stats.teams.length > 0 ? stats : null };
     // Spoiler-safe mode: the score and everything that tells it stay out of the page until revealed
     // (the reveal link adds ?reveal=1, so it works without JavaScript too).
     const spoilerHidden =
       hidesMatch(spoilerSettingFromCookie(request.headers.get('cookie')), match) &&
       new URL(request.url).searchParams.get('reveal') !== '1';
-    return { id, live: liveData, position, replayable, insight, spoilerHidden, ad };
+    return { id, live: liveData, position, replayable, insight, spoilerHidden, ad, chatModerator };
   } catch (error) {
-    if (error instanceof Error && error.name === 'NotFoundError') throw data(null, { status: 404, statusText: 'Not Found' });
+    if (error instanceof Error && error.name === 'NotFoundError')
+      throw data(null, { status: 404, statusText: 'Not Found' });
     throw error;
   }
 }
@@ -64,11 +74,17 @@ type LoaderData = Awaited<ReturnType<typeof loader>>;
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { id } = parseParams(z.object({ id: numericIdSchema }), params);
   const form = await request.formData();
-  const speed = z.coerce.number().refine((value) => (RELIVE_SPEEDS as readonly number[]).includes(value)).safeParse(form.get('speed'));
+  const speed = z.coerce
+    .number()
+    .refine((value) => (RELIVE_SPEEDS as readonly number[]).includes(value))
+    .safeParse(form.get('speed'));
   if (!speed.success) return data({ error: 'Choose one of the offered speeds.' }, { status: 400 });
   const outcome = await getServices(context).replays.relive(id, speed.data, { ip: getRequestAuth(context).meta.ip });
   if (!outcome.ok && outcome.reason === 'too-many') {
-    return data({ error: `${outcome.message}.` }, { status: 429, headers: { 'Retry-After': String(outcome.retryAfterSeconds) } });
+    return data(
+      { error: `${outcome.message}.` },
+      { status: 429, headers: { 'Retry-After': String(outcome.retryAfterSeconds) } },
+    );
   }
   if (!outcome.ok) return data({ error: outcome.message }, { status: 404 });
   return redirect(`/match/${outcome.match.id}`);
@@ -114,14 +130,23 @@ function ReliveForm({ error }: { error: string | null }) {
       <label htmlFor="relive-speed" className="text-slate-700 dark:text-slate-300">
         Relive this match
       </label>
-      <select id="relive-speed" name="speed" defaultValue="10" className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
+      <select
+        id="relive-speed"
+        name="speed"
+        defaultValue="10"
+        className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
+      >
         {RELIVE_SPEEDS.map((speed) => (
           <option key={speed} value={speed}>
             {speed === 1 ? 'in real time' : `${speed}× faster`}
           </option>
         ))}
       </select>
-      <button type="submit" disabled={pending} className="rounded bg-brand-600 px-3 py-1 font-semibold text-white disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={pending}
+        className="rounded bg-brand-600 px-3 py-1 font-semibold text-white disabled:opacity-60"
+      >
         {pending ? 'Starting…' : 'Start replay'}
       </button>
       {error ? (
@@ -247,6 +272,13 @@ export default function MatchFrame({ loaderData, actionData }: Route.ComponentPr
         position={loaderData.position}
         canRelive={loaderData.replayable && loaderData.live.match.status === 'finished'}
         reliveError={actionData?.error ?? null}
+        spoilerHidden={loaderData.spoilerHidden}
+      />
+      <ChatBox
+        key={match.id}
+        matchId={match.id}
+        position={loaderData.position}
+        moderator={loaderData.chatModerator}
         spoilerHidden={loaderData.spoilerHidden}
       />
       <HouseAd ad={loaderData.ad} className="mt-6" />
