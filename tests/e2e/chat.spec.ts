@@ -1,0 +1,274 @@
+// Live chat on the match page in a real browser (issue #23): a signed-in fan
+// posts and a guest in another browser sees it live; a moderator deletes it
+// from the page and it vanishes from both; hostile messages render inert;
+// the box passes axe in light and dark mode and fits 390 px. Every test has a
+// room of its own: a demo replay kicking off in 50 minutes (its chat is open
+// from 60 minutes before kick-off), and its own accounts.
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { MatchSummary } from '../../domain/football-contracts.ts';
+import { createStaffAccount, signInToCms, uniqueStaffEmail } from './staff-support.ts';
+import { prepareContext, waitForHydration } from './support.ts';
+
+const PASSWORD = 'a long walk on the pitch';
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+
+function unique(label: string): string {
+  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+}
+
+/** A room of this test's own: a demo replay of a Euro 2016 match kicking off in 50 minutes. */
+async function openRoom(page: Page): Promise<MatchSummary> {
+  const season = await page.request.get('/api/competitions/euro/seasons/2016/matches');
+  test.skip(season.status() === 404, 'no Wyscout data in this run (scripts/e2e-seed.ts)');
+  const { matches } = (await season.json()) as { matches: MatchSummary[] };
+  const source = matches.find((match) => match.home.name === 'France' && match.away.name === 'Romania');
+  expect(source, 'the Euro 2016 opener is in the e2e data').toBeDefined();
+  const created = await page.request.post('/api/test/demo-replays', {
+    data: { matchId: source?.id, kickoffInSeconds: 50 * 60 },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { match: MatchSummary }).match;
+}
+
+async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  await prepareContext(context);
+  return { context, page: await context.newPage() };
+}
+
+async function register(page: Page, name: string): Promise<void> {
+  await page.goto('/register');
+  await waitForHydration(page);
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel('Email address').fill(`${unique('chat')}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+async function openChat(page: Page, matchId: number): Promise<Locator> {
+  await page.goto(`/match/${matchId}`);
+  await waitForHydration(page);
+  const box = page.getByTestId('chat-box');
+  await expect(box.getByTestId('chat-room-status')).toContainText('Open');
+  return box;
+}
+
+async function post(box: Locator, text: string): Promise<void> {
+  const input = box.getByLabel('Your message');
+  await input.fill(text);
+  await input.press('Enter');
+  await expect(input).toHaveValue('');
+}
+
+test.beforeEach(async ({ context }) => {
+  await prepareContext(context);
+});
+
+test('a fan posts, a guest sees it live; a moderator deletes it and it vanishes from both', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const match = await openRoom(page);
+  const fan = await newPage(browser);
+  const moderator = await newPage(browser);
+  try {
+    const guestBox = await openChat(page, match.id);
+    await expect(guestBox.getByRole('link', { name: 'Sign in to chat' })).toHaveAttribute(
+      'href',
+      `/login?redirect=${encodeURIComponent(`/match/${match.id}`)}`,
+    );
+    await expect(guestBox.getByLabel('Your message')).toHaveCount(0);
+
+    const email = uniqueStaffEmail('chat-mod');
+    createStaffAccount(email, 'moderator', 'Mona Moderator');
+    await signInToCms(moderator.page, email);
+    const moderatorBox = await openChat(moderator.page, match.id);
+
+    const name = unique('Fan');
+    await register(fan.page, name);
+    const fanBox = await openChat(fan.page, match.id);
+    const text = `What a strike ${unique('msg')} ⚽`;
+    // The counter follows the typing; Shift+Enter is a new line, not a send.
+    await fanBox.getByLabel('Your message').fill('Hi');
+    await expect(fanBox.getByText('2 / 500')).toBeVisible();
+    await fanBox.getByLabel('Your message').press('Shift+Enter');
+    await expect(fanBox.getByLabel('Your message')).toHaveValue('Hi\n');
+    await post(fanBox, text);
+
+    // The author's own message is there at once; the guest's and the moderator's come over the live stream.
+    const inFan = fanBox.getByTestId('chat-message').filter({ hasText: text });
+    await expect(inFan).toBeVisible();
+    await expect(inFan).toContainText(name);
+    const inGuest = guestBox.getByTestId('chat-message').filter({ hasText: text });
+    await expect(inGuest).toBeVisible({ timeout: 15_000 });
+    const inModerator = moderatorBox.getByTestId('chat-message').filter({ hasText: text });
+    await expect(inModerator).toBeVisible({ timeout: 15_000 });
+    // Guests read only: no reply, report or delete buttons.
+    await expect(inGuest.getByRole('button')).toHaveCount(0);
+
+    // A reply quotes what it answers; Escape would have cancelled it.
+    await inModerator.getByRole('button', { name: `Reply to ${name}` }).click();
+    await expect(moderatorBox.getByTestId('chat-replying')).toContainText(name);
+    await moderatorBox.getByLabel('Your message').press('Escape');
+    await expect(moderatorBox.getByTestId('chat-replying')).toHaveCount(0);
+
+    await inModerator.getByRole('button', { name: `Delete ${name}’s message` }).click();
+    await expect(inModerator).toHaveCount(0);
+    await expect(inGuest).toHaveCount(0, { timeout: 15_000 });
+    await expect(inFan).toHaveCount(0, { timeout: 15_000 });
+    // One EventSource per tab: the chat rides on the match page's stream.
+    const streams = await page.evaluate(
+      () => performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/api/live?')).length,
+    );
+    expect(streams).toBeGreaterThanOrEqual(1);
+  } finally {
+    await fan.context.close();
+    await moderator.context.close();
+  }
+});
+
+test('a refused message stays in the box with the server’s reason', async ({ page }) => {
+  const match = await openRoom(page);
+  await register(page, unique('Repeat'));
+  const box = await openChat(page, match.id);
+  const text = `Same again ${unique('dup')}`;
+  await post(box, text);
+  await box.getByLabel('Your message').fill(text);
+  await box.getByRole('button', { name: 'Send' }).click();
+  await expect(box.getByTestId('chat-error')).toBeVisible();
+  await expect(box.getByLabel('Your message')).toHaveValue(text);
+});
+
+const HOSTILE = [
+  '<script>window.__chatXss = "script"</script>',
+  '<img src=x onerror="window.__chatXss = \'img\'">',
+  'javascript:window.__chatXss="link"',
+  '[click me](javascript:window.__chatXss="markdown") ![pic](https://example.com/x.png)',
+  'safe https://example.com/goal?x=1 link',
+];
+
+/** Each message's text element holds nothing but text nodes and http(s) anchors that open safely. */
+async function expectInert(page: Page): Promise<void> {
+  const report = await page.getByTestId('chat-log').evaluate((log) => {
+    const problems: string[] = [];
+    for (const text of log.querySelectorAll('[data-testid="chat-text"]')) {
+      for (const node of text.childNodes) {
+        if (node.nodeType === Node.TEXT_NODE) continue;
+        const element = node as Element;
+        const anchor =
+          element.tagName === 'A' &&
+          /^https?:\/\//.test(element.getAttribute('href') ?? '') &&
+          element.getAttribute('rel') === 'nofollow ugc noopener' &&
+          element.getAttribute('target') === '_blank' &&
+          element.children.length === 0 &&
+          [...element.attributes].every((attribute) => ['href', 'rel', 'target', 'class'].includes(attribute.name));
+        if (!anchor) problems.push(element.outerHTML);
+      }
+    }
+    const inserted = log.querySelectorAll('script, img, iframe, object, embed, svg, style').length;
+    return { problems, inserted, texts: log.querySelectorAll('[data-testid="chat-text"]').length };
+  });
+  expect(report.problems).toEqual([]);
+  expect(report.inserted).toBe(0);
+  expect(report.texts).toBeGreaterThan(0);
+  expect(await page.evaluate(() => (window as Window & { __chatXss?: string }).__chatXss)).toBeUndefined();
+}
+
+test('hostile messages render inert, through the server and straight from an answer', async ({ browser, page }) => {
+  test.setTimeout(90_000);
+  const match = await openRoom(page);
+  await register(page, unique('Mallory'));
+  const box = await openChat(page, match.id);
+  for (const text of HOSTILE) await post(box, text);
+  await expect(box.getByTestId('chat-message')).toHaveCount(HOSTILE.length);
+  await expect(box.getByText('<script>window.__chatXss = "script"</script>')).toBeVisible();
+  await expect(box.getByRole('link', { name: 'https://example.com/goal?x=1' })).toHaveAttribute(
+    'rel',
+    'nofollow ugc noopener',
+  );
+  await expect(box.getByRole('link')).toHaveCount(1);
+  await box.getByText('javascript:window.__chatXss="link"').click();
+  await expectInert(page);
+
+  // The server strips direction overrides and zero-width characters; were one to reach the page anyway (an old
+  // message, another client), the page shows it rather than obeying it. A guest's history answer carries them.
+  const guest = await newPage(browser);
+  try {
+    await guest.page.route(`**/api/matches/${match.id}/chat`, async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { messages: Array<Record<string, unknown>>; nextCursor: string | null };
+      const template = body.messages[0] ?? {};
+      const forged = [
+        { text: 'gnp.\u202Eexe\u202C.txt', id: 9_000_000_001 },
+        { text: 'zero\u200Bwidth\u2066isolate\u2069\uFEFF', id: 9_000_000_002 },
+        { text: '<b onmouseover="window.__chatXss=1">bold</b>', id: 9_000_000_003 },
+      ].map((extra) => ({ ...template, ...extra, replyTo: undefined }));
+      await route.fulfill({ response: answer, json: { ...body, messages: [...body.messages, ...forged] } });
+    });
+    const guestBox = await openChat(guest.page, match.id);
+    await expect(guestBox.getByTestId('chat-message')).toHaveCount(HOSTILE.length + 3);
+    const texts = await guestBox.getByTestId('chat-text').allTextContents();
+    for (const text of texts) expect(text).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B-\u200F\uFEFF]/);
+    expect(texts).toContain('gnp.\uFFFDexe\uFFFD.txt');
+    await guestBox.getByText('<b onmouseover="window.__chatXss=1">bold</b>').hover();
+    await expectInert(guest.page);
+  } finally {
+    await guest.context.close();
+  }
+});
+
+test('the chat box passes axe in light and dark mode, fits 390 px, and is screenshotted', async ({ browser, page }) => {
+  test.setTimeout(120_000);
+  const match = await openRoom(page);
+  await register(page, unique('Ada'));
+  const box = await openChat(page, match.id);
+  await post(box, 'Kick-off soon ⚽ who starts up front? https://example.com/line-ups');
+  await post(box, 'Giroud, surely. A fair assessment of the bench, no shit.');
+  await box
+    .getByTestId('chat-message')
+    .first()
+    .getByRole('button', { name: /^Reply to/ })
+    .click();
+  const guest = await newPage(browser);
+  try {
+    const guestBox = await openChat(guest.page, match.id);
+    await expect(guestBox.getByTestId('chat-message')).toHaveCount(2, { timeout: 15_000 });
+    // Masking is on for guests: the word is masked, the football words are not.
+    await expect(guestBox.getByText('A fair assessment of the bench, no s***.')).toBeVisible();
+    for (const [who, target] of [
+      ['signed-in', page],
+      ['guest', guest.page],
+    ] as const) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await target.emulateMedia({ colorScheme });
+        await expect(target.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+        const results = await new AxeBuilder({ page: target })
+          .include('[data-testid="chat-box"]')
+          .options({ resultTypes: ['violations'] })
+          .withTags(WCAG_TAGS)
+          .analyze();
+        expect
+          .soft(
+            results.violations.map(
+              (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`,
+            ),
+            `${who} ${colorScheme}`,
+          )
+          .toEqual([]);
+        for (const width of [390, 1280]) {
+          await target.setViewportSize({ width, height: 900 });
+          const chat = target.getByTestId('chat-box');
+          const overflow = await chat.evaluate((element) => element.scrollWidth - element.clientWidth);
+          expect(overflow, `${who} ${colorScheme} ${width}px: the chat box fits`).toBeLessThanOrEqual(0);
+          await chat.scrollIntoViewIfNeeded();
+          await chat.screenshot({ path: test.info().outputPath(`chat-${who}-${colorScheme}-${width}.png`) });
+        }
+      }
+    }
+  } finally {
+    await guest.context.close();
+  }
+});
