@@ -5,13 +5,10 @@
 // room of its own: a demo replay kicking off in 50 minutes (its chat is open
 // from 60 minutes before kick-off), and its own accounts.
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
+import { checkPage, registerMember, screenshotsFor } from './journeys.ts';
 import { createStaffAccount, signInToCms, uniqueStaffEmail } from './staff-support.ts';
 import { prepareContext, waitForHydration } from './support.ts';
-
-const PASSWORD = 'a long walk on the pitch';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
 function unique(label: string): string {
   return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
@@ -38,12 +35,7 @@ async function newPage(browser: Browser): Promise<{ context: BrowserContext; pag
 }
 
 async function register(page: Page, name: string): Promise<void> {
-  await page.goto('/register');
-  await waitForHydration(page);
-  await page.getByLabel('Your name').fill(name);
-  await page.getByLabel('Email address').fill(`${unique('chat')}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await registerMember(page, name, { emailPrefix: 'chat' });
   await expect(page).toHaveURL(/\/$/);
 }
 
@@ -220,7 +212,7 @@ test('hostile messages render inert, through the server and straight from an ans
   }
 });
 
-test('the chat box passes axe in light and dark mode, fits 390 px, and is screenshotted', async ({ browser, page }) => {
+test('the page with its chat box passes axe in light and dark mode at 390 and 1280 px', async ({ browser, page }) => {
   test.setTimeout(120_000);
   const match = await openRoom(page);
   await register(page, unique('Ada'));
@@ -238,35 +230,16 @@ test('the chat box passes axe in light and dark mode, fits 390 px, and is screen
     await expect(guestBox.getByTestId('chat-message')).toHaveCount(2, { timeout: 15_000 });
     // Masking is on for guests: the word is masked, the football words are not.
     await expect(guestBox.getByText('A fair assessment of the bench, no s***.')).toBeVisible();
-    for (const [who, target] of [
-      ['signed-in', page],
-      ['guest', guest.page],
-    ] as const) {
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await target.emulateMedia({ colorScheme });
-        await expect(target.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-        const results = await new AxeBuilder({ page: target })
-          .include('[data-testid="chat-box"]')
-          .options({ resultTypes: ['violations'] })
-          .withTags(WCAG_TAGS)
-          .analyze();
-        expect
-          .soft(
-            results.violations.map(
-              (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`,
-            ),
-            `${who} ${colorScheme}`,
-          )
-          .toEqual([]);
-        for (const width of [390, 1280]) {
-          await target.setViewportSize({ width, height: 900 });
-          const chat = target.getByTestId('chat-box');
-          const overflow = await chat.evaluate((element) => element.scrollWidth - element.clientWidth);
-          expect(overflow, `${who} ${colorScheme} ${width}px: the chat box fits`).toBeLessThanOrEqual(0);
-          await chat.scrollIntoViewIfNeeded();
-          await chat.screenshot({ path: test.info().outputPath(`chat-${who}-${colorScheme}-${width}.png`) });
-        }
-      }
+    // The whole page with the box as each meets it: 390 and 1280 px, light and dark, axe, screenshots.
+    await checkPage(page, 'match-chat-signed-in', screenshotsFor('chat'));
+    await checkPage(guest.page, 'match-chat-guest', screenshotsFor('chat'));
+    for (const target of [page, guest.page]) {
+      await target.setViewportSize({ width: 390, height: 900 });
+      const box = target.getByTestId('chat-box');
+      await box.scrollIntoViewIfNeeded();
+      await box.screenshot({
+        path: `${screenshotsFor('chat')}/chat-box-${target === page ? 'signed-in' : 'guest'}-390.png`,
+      });
     }
   } finally {
     await guest.context.close();
