@@ -111,11 +111,15 @@ test('a fan posts, a guest sees it live; a moderator deletes it and it vanishes 
     await expect(inModerator).toHaveCount(0);
     await expect(inGuest).toHaveCount(0, { timeout: 15_000 });
     await expect(inFan).toHaveCount(0, { timeout: 15_000 });
-    // One EventSource per tab: the chat rides on the match page's stream.
-    const streams = await page.evaluate(
-      () => performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/api/live?')).length,
+    // One EventSource per tab: the chat's topic rides on the match page's stream.
+    const streams = await page.evaluate(() =>
+      (window as Window & { __e2eStreams?: EventSource[] }).__e2eStreams
+        ?.filter((source) => source.readyState !== EventSource.CLOSED)
+        .map((source) => decodeURIComponent(source.url)),
     );
-    expect(streams).toBeGreaterThanOrEqual(1);
+    expect(streams).toHaveLength(1);
+    expect(streams?.[0]).toContain(`chat:${match.id}`);
+    expect(streams?.[0]).toContain(`match:${match.id}`);
   } finally {
     await fan.context.close();
     await moderator.context.close();
@@ -181,7 +185,8 @@ test('hostile messages render inert, through the server and straight from an ans
     'rel',
     'nofollow ugc noopener',
   );
-  await expect(box.getByRole('link')).toHaveCount(1);
+  // The markdown image's address is an http(s) link like any other (text, not an image).
+  await expect(box.getByRole('link')).toHaveCount(2);
   await box.getByText('javascript:window.__chatXss="link"').click();
   await expectInert(page);
 

@@ -355,7 +355,7 @@ function MessageLog({
   onReply: (message: ChatMessage) => void;
   onNotice: (notice: Notice) => void;
 }) {
-  const list = useRef<HTMLOListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
   /** Set while older messages load: how far from the bottom the reader was, restored once they are in. */
   const keepFromBottom = useRef<number | null>(null);
@@ -394,7 +394,7 @@ function MessageLog({
           {chat.loadingOlder ? 'Loading older messages…' : 'Load more'}
         </button>
       ) : null}
-      <ol
+      <div
         ref={list}
         role="log"
         aria-live="polite"
@@ -409,22 +409,24 @@ function MessageLog({
         }}
         className="max-h-96 min-h-24 overflow-y-auto rounded-lg border border-slate-200 px-2 dark:border-slate-700"
       >
-        {chat.messages.map((message) => (
-          <MessageItem
-            key={message.id}
-            message={message}
-            matchId={matchId}
-            own={user !== null && message.user.id === user.id}
-            signedIn={user !== null}
-            moderator={moderator}
-            mask={mask}
-            onReply={onReply}
-            onRemoved={chat.removed}
-            onRoom={chat.roomChanged}
-            onNotice={onNotice}
-          />
-        ))}
-      </ol>
+        <ol>
+          {chat.messages.map((message) => (
+            <MessageItem
+              key={message.id}
+              message={message}
+              matchId={matchId}
+              own={user !== null && message.user.id === user.id}
+              signedIn={user !== null}
+              moderator={moderator}
+              mask={mask}
+              onReply={onReply}
+              onRemoved={chat.removed}
+              onRoom={chat.roomChanged}
+              onNotice={onNotice}
+            />
+          ))}
+        </ol>
+      </div>
       {chat.failed ? (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
           {chat.failed}{' '}
