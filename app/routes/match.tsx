@@ -347,6 +347,10 @@ function LiveMatchFrame({
         <AppNavLink to={`/match/${id}/highlight`} className={tabClass}>
           Highlight
         </AppNavLink>
+        {/* The chat box sits under the tab's content (issue #23): a jump to it from the top. */}
+        <a href="#live-chat" className="ml-auto rounded-t px-3 py-2 text-sm text-slate-700 dark:text-slate-300">
+          Live chat
+        </a>
       </nav>
       {spoilerHidden ? <SpoilerCover matchId={id} /> : <Outlet context={live} />}
     </>

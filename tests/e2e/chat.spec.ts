@@ -63,6 +63,21 @@ test('a fan posts, a guest sees it live; a moderator deletes it and it vanishes 
   page,
 }) => {
   test.setTimeout(90_000);
+  // Every EventSource the guest's tab opens, to count them. (A string: a function would be rewritten by the
+  // TypeScript loader with helpers the page does not have.)
+  await page.addInitScript({
+    content: `(() => {
+      const streams = [];
+      const Original = window.EventSource;
+      window.EventSource = class extends Original {
+        constructor(url, init) {
+          super(url, init);
+          streams.push(this);
+        }
+      };
+      Object.defineProperty(window, '__e2eStreams', { value: streams });
+    })();`,
+  });
   const match = await openRoom(page);
   const fan = await newPage(browser);
   const moderator = await newPage(browser);

@@ -37,7 +37,7 @@ import {
 import { setChatMask, useChatMask } from './chat-preferences.ts';
 import { ChatText } from './chat-text.tsx';
 import { maskProfanity } from './profanity.ts';
-import { useChat, type ChatData } from './use-chat.ts';
+import { useChat, type ChatData, type ChatInitial } from './use-chat.ts';
 
 export interface ChatBoxProps {
   matchId: number;
@@ -47,6 +47,8 @@ export interface ChatBoxProps {
   moderator: boolean;
   /** Spoiler-safe mode hides this match's score: the chat starts collapsed behind a notice. */
   spoilerHidden: boolean;
+  /** The messages and room the server read with the page (so they are in its HTML); null: fetched here. */
+  initial?: ChatInitial | null;
 }
 
 const SLOW_MODE_CHOICES = [0, 5, 10, 30, 60, 120];
@@ -82,11 +84,12 @@ function useBrowserTimeZone(): string {
   return useSyncExternalStore(subscribeNothing, browserTimeZone, () => 'UTC');
 }
 
-export function ChatBox({ matchId, position, moderator, spoilerHidden }: ChatBoxProps) {
+export function ChatBox({ matchId, position, moderator, spoilerHidden, initial = null }: ChatBoxProps) {
   const [shown, setShown] = useState(!spoilerHidden);
   const hydrated = useHydrated();
   return (
     <section
+      id="live-chat"
       aria-labelledby="chat-heading"
       data-testid="chat-box"
       className="mt-4 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
@@ -95,7 +98,7 @@ export function ChatBox({ matchId, position, moderator, spoilerHidden }: ChatBox
         Live chat
       </h2>
       {shown ? (
-        <ChatRoomView matchId={matchId} position={position} moderator={moderator} />
+        <ChatRoomView matchId={matchId} position={position} moderator={moderator} initial={initial} />
       ) : (
         <div className="mt-2 text-sm" data-testid="chat-spoiler-notice">
           <p className="text-slate-700 dark:text-slate-300">
@@ -126,13 +129,15 @@ function ChatRoomView({
   matchId,
   position,
   moderator,
+  initial,
 }: {
   matchId: number;
   position: number | null;
   moderator: boolean;
+  initial: ChatInitial | null;
 }) {
   const user = useSignedInUser();
-  const chat = useChat(matchId, position);
+  const chat = useChat(matchId, position, initial);
   const mask = useChatMask(user !== null);
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);

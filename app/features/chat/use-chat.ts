@@ -6,9 +6,9 @@
 // posts go into the list at once from the POST's answer. The people count is
 // read again every 30 s while the tab is visible.
 import { useCallback, useEffect, useReducer, useState } from 'react';
-import { chatTopic, type ChatMessage, type ChatRoom } from '../../../domain/chat-contracts.ts';
+import { chatTopic, type ChatHistory, type ChatMessage, type ChatRoom } from '../../../domain/chat-contracts.ts';
 import { subscribeLive } from '../../lib/live/live-client.ts';
-import { fetchHistory, fetchRoom } from './chat-api.ts';
+import { fetchHistory, fetchRoom, type ChatRoomInfo } from './chat-api.ts';
 import { chatReducer, initialChatState, type ChatState } from './chat-state.ts';
 
 const PEOPLE_REFRESH_MS = 30_000;
@@ -25,14 +25,33 @@ export interface ChatData extends ChatState {
   roomChanged: (room: ChatRoom) => void;
 }
 
-export function useChat(matchId: number, position: number | null): ChatData {
-  const [state, dispatch] = useReducer(chatReducer, initialChatState);
+/** What the server read with the page (the match loader): the first page of messages and the room. */
+export interface ChatInitial {
+  history: ChatHistory;
+  room: ChatRoomInfo;
+}
+
+function startFrom(initial: ChatInitial | null): ChatState {
+  if (!initial) return initialChatState;
+  const { people, ...room } = initial.room;
+  return chatReducer(chatReducer(initialChatState, { type: 'room', room, people }), {
+    type: 'history',
+    history: initial.history,
+    older: false,
+  });
+}
+
+export function useChat(matchId: number, position: number | null, initial: ChatInitial | null): ChatData {
+  const [state, dispatch] = useReducer(chatReducer, initial, startFrom);
+  // The server's first page and room are the box's start; the stream brings what came after them.
+  const [served] = useState(initial !== null);
   const [failed, setFailed] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [loadingOlder, setLoadingOlder] = useState(false);
 
   // The first page (again after a resync or a retry).
   useEffect(() => {
+    if (served && attempt === 0) return;
     let stopped = false;
     void fetchHistory(matchId, null).then((result) => {
       if (stopped) return;
@@ -44,7 +63,7 @@ export function useChat(matchId: number, position: number | null): ChatData {
     return () => {
       stopped = true;
     };
-  }, [matchId, attempt]);
+  }, [matchId, attempt, served]);
 
   // The room's state and how many are in it.
   useEffect(() => {
@@ -57,13 +76,13 @@ export function useChat(matchId: number, position: number | null): ChatData {
         dispatch({ type: 'room', room, people });
       });
     };
-    read();
+    if (!served || attempt > 0) read();
     const timer = window.setInterval(read, PEOPLE_REFRESH_MS);
     return () => {
       stopped = true;
       window.clearInterval(timer);
     };
-  }, [matchId, attempt]);
+  }, [matchId, attempt, served]);
 
   // Live: messages, deletions and room changes, from where the page's data was read.
   useEffect(
