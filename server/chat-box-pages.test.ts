@@ -15,6 +15,9 @@ const PASSWORD = 'a long walk on the pitch';
 describe('the chat box on the match page', () => {
   let t: Awaited<ReturnType<typeof createPageApp>>;
   let matchId = 0;
+  /** Kicks off in 30 minutes: its room is open. */
+  let soonId = 0;
+  let memberId = 0;
   const cookies = { member: '', moderator: '' };
 
   const page = async (target: string, cookie = '') => {
@@ -30,7 +33,8 @@ describe('the chat box on the match page', () => {
   };
 
   beforeAll(async () => {
-    t = await createPageApp();
+    // Test accounts are seconds old: no wait before their first message.
+    t = await createPageApp({ env: { CHAT_NEW_ACCOUNT_MINUTES: '0' } });
     const db = t.database.handle.db;
     const definition = findCompetitionDefinition('world.cup');
     if (!definition) throw new Error('the World Cup is not in the catalogue');
@@ -54,12 +58,22 @@ describe('the chat box on the match page', () => {
       home_score: 1,
       away_score: 0,
     });
+    soonId = await insertMatch(db, {
+      season_id: seasonId,
+      stage: 'Group',
+      round: 'Matchday 1',
+      kickoff_at: new Date(Date.now() + 30 * 60_000).toISOString(),
+      home_team_id: await insertTeam(db, { name: 'Brazil', kind: 'national' }),
+      away_team_id: await insertTeam(db, { name: 'Croatia', kind: 'national' }),
+      status: 'scheduled',
+    });
     const member = await t.services.accounts.register(
       { email: 'chat-member@example.com', password: PASSWORD, displayName: 'Mel Member' },
       { ip: '198.51.100.7', userAgent: 'vitest' },
     );
     if (!member.ok) throw new Error(member.message);
     cookies.member = `scoreline_access=${member.session.token.access_token}`;
+    memberId = member.session.user.id;
     const moderator = await t.services.accounts.createStaffUser({
       email: 'chat-moderator@example.com',
       password: PASSWORD,
@@ -90,20 +104,44 @@ describe('the chat box on the match page', () => {
     }
   });
 
+  it('has the last messages and the room in the HTML, as text, masked for guests', async () => {
+    const posted = await t.services.chat.post({
+      matchId: soonId,
+      userId: memberId,
+      ip: '198.51.100.7',
+      text: 'Neymar, no shit <b>bold</b> javascript:alert(1) https://example.com/team-news',
+    });
+    expect(posted.ok).toBe(true);
+    const chat = chatOf(await page(`/match/${soonId}`));
+    expect(chat).toContain('Open');
+    expect(chat).toContain('Mel Member');
+    expect(chat).toContain('Neymar, no s*** &lt;b&gt;bold&lt;/b&gt; javascript:alert(1) ');
+    expect(chat).toContain('<a href="https://example.com/team-news" rel="nofollow ugc noopener" target="_blank"');
+    expect(chat).not.toContain('<b>');
+    // The finished match's room is read-only.
+    expect(chatOf(await page(`/match/${matchId}`))).toContain('Read-only');
+  });
+
   it('offers a signed-in reader the composer and the masking setting, no moderation', async () => {
-    const chat = chatOf(await page(`/match/${matchId}`, cookies.member));
+    const chat = chatOf(await page(`/match/${soonId}`, cookies.member));
     expect(chat).toContain('Your message');
     expect(chat).toContain('0 / 500');
     expect(chat).toContain('Mask bad language in the chat');
     expect(chat).not.toContain('Sign in to chat');
-    const html = await page(`/match/${matchId}`, cookies.member);
-    expect(html).toMatch(/chatModerator\\*",false/);
+    // A finished match's room is read-only: no composer, a word why.
+    const finished = chatOf(await page(`/match/${matchId}`, cookies.member));
+    expect(finished).not.toContain('Your message');
+    expect(finished).toContain('The chat is read-only now');
+    expect(chat).not.toContain('Moderate this room');
   });
 
-  it('tells the page a moderator may moderate', async () => {
-    const html = await page(`/match/${matchId}`, cookies.moderator);
-    // In React Router's streamed loader data (escaped inside a script's string).
-    expect(html).toMatch(/chatModerator\\*",true/);
+  it('gives a moderator the room controls and the message tools', async () => {
+    const chat = chatOf(await page(`/match/${soonId}`, cookies.moderator));
+    expect(chat).toContain('Moderate this room');
+    expect(chat).toContain('Set slow mode');
+    expect(chat).toContain('Close the room');
+    expect(chat).toContain('aria-label="Time out or ban Mel Member"');
+    expect(chat).toContain('aria-label="Pin Mel Member’s message"');
   });
 
   it('starts collapsed behind a spoiler notice when the score is hidden, open once revealed', async () => {

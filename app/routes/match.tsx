@@ -37,13 +37,21 @@ const ChatBox = deferred<ChatBoxProps>(async () => (await import('../features/ch
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { id } = parseParams(z.object({ id: numericIdSchema.optional() }), params);
   if (id === undefined)
-    return { id: null, live: null, position: null, replayable: false, spoilerHidden: false, chatModerator: false };
-  const { football, live, ingest } = getServices(context);
+    return {
+      id: null,
+      live: null,
+      position: null,
+      replayable: false,
+      spoilerHidden: false,
+      chatModerator: false,
+      chatInitial: null,
+    };
+  const { football, live, ingest, chat } = getServices(context);
   // The position first: whatever happens after it reaches the page over the live stream.
   const position = await live.position();
   const replayable = (await ingest.replay.pool()).includes(id);
   try {
-    const [match, events, commentary, stats, insight, ad, user] = await Promise.all([
+    const [match, events, commentary, stats, insight, ad, user, chatHistory, chatRoom] = await Promise.all([
       football.getMatch(id),
       football.listMatchEvents(id),
       football.listCommentary(id),
@@ -51,6 +59,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       loadMatchInsight(context, id),
       loadHouseAd(context),
       getRequestAuth(context).currentUser(),
+      // The chat's last 100 messages and its room, read after the position like the rest (issue #23): in the
+      // HTML, so the chat reads without JavaScript; the stream brings what came after.
+      chat.history(id),
+      chat.room(id),
     ]);
     // Chat moderators (scope cms:chat) get the in-page moderation buttons; the server checks the scope again.
     const chatModerator = user !== null && hasScope(user.scopes, 'cms:chat');
@@ -60,7 +72,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const spoilerHidden =
       hidesMatch(spoilerSettingFromCookie(request.headers.get('cookie')), match) &&
       new URL(request.url).searchParams.get('reveal') !== '1';
-    return { id, live: liveData, position, replayable, insight, spoilerHidden, ad, chatModerator };
+    const chatInitial = chatHistory && chatRoom ? { history: chatHistory, room: chatRoom } : null;
+    return { id, live: liveData, position, replayable, insight, spoilerHidden, ad, chatModerator, chatInitial };
   } catch (error) {
     if (error instanceof Error && error.name === 'NotFoundError')
       throw data(null, { status: 404, statusText: 'Not Found' });
@@ -280,6 +293,7 @@ export default function MatchFrame({ loaderData, actionData }: Route.ComponentPr
         position={loaderData.position}
         moderator={loaderData.chatModerator}
         spoilerHidden={loaderData.spoilerHidden}
+        initial={loaderData.chatInitial}
       />
       <HouseAd ad={loaderData.ad} className="mt-6" />
     </>

@@ -206,9 +206,17 @@ test('hostile messages render inert, through the server and straight from an ans
   await expectInert(page);
 
   // The server strips direction overrides and zero-width characters; were one to reach the page anyway (an old
-  // message, another client), the page shows it rather than obeying it. A guest's history answer carries them.
+  // message, another client), the page shows it rather than obeying it. A guest's history answer carries them:
+  // the page came with its messages, so the guest's first stream answers "resync", and the box reads the
+  // history again — the forged answer.
   const guest = await newPage(browser);
   try {
+    let resynced = false;
+    await guest.page.route('**/api/live?**', async (route) => {
+      if (resynced) return route.continue();
+      resynced = true;
+      await route.fulfill({ status: 200, contentType: 'text/event-stream', body: 'event: resync\ndata: {}\n\n' });
+    });
     await guest.page.route(`**/api/matches/${match.id}/chat`, async (route) => {
       const answer = await route.fetch();
       const body = (await answer.json()) as { messages: Array<Record<string, unknown>>; nextCursor: string | null };

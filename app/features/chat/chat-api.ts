@@ -7,8 +7,10 @@ import { z } from 'zod';
 import {
   chatHistorySchema,
   chatMessageSchema,
+  chatRoomInfoSchema,
   chatRoomSchema,
   type ChatHistory,
+  type ChatRoomInfo,
   type ChatMessage,
   type ChatRoom,
 } from '../../../domain/chat-contracts.ts';
@@ -31,10 +33,6 @@ const errorBodySchema = z.object({
     secondsLeft: z.number().optional(),
   }),
 });
-
-/** The room as `GET /api/matches/{id}/chat/room` gives it: its state and about how many people follow it. */
-export const chatRoomInfoSchema = chatRoomSchema.extend({ people: z.number().int().min(0) });
-export type ChatRoomInfo = z.infer<typeof chatRoomInfoSchema>;
 
 function retryAfterOf(response: Response, body: z.infer<typeof errorBodySchema> | null): number | null {
   const header = Number(response.headers.get('retry-after'));
@@ -89,6 +87,8 @@ export function fetchHistory(matchId: number, before: string | null): Promise<Ch
   const query = before === null ? '' : `?before=${encodeURIComponent(before)}`;
   return request(`/api/matches/${matchId}/chat${query}`, { method: 'GET' }, chatHistorySchema);
 }
+
+export type { ChatRoomInfo };
 
 export function fetchRoom(matchId: number): Promise<ChatResult<ChatRoomInfo>> {
   return request(`/api/matches/${matchId}/chat/room`, { method: 'GET' }, chatRoomInfoSchema);
