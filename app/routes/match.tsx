@@ -1,7 +1,7 @@
 // The match frame: the live header (teams, score, clock, status, replay label)
 // and the tabs shared by the match centre and its highlight tab. The frame
 // owns the match's live data and hands it to its tabs (issue #4).
-import { data, Form, Outlet, redirect, useNavigation, useOutletContext } from 'react-router';
+import { data, Outlet, redirect, useOutletContext } from 'react-router';
 import { z } from 'zod';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
 import { clockLabel } from '../../domain/match-clock.ts';
@@ -30,23 +30,19 @@ import { loadHouseAd } from '../features/pricing/deals.server.ts';
 
 // The house ad (issue #21): none for a visitor with no_ads, decided by the loader; code after the page's.
 const HouseAd = deferred<HouseAdProps>(async () => (await import('../features/ads/house-ad.tsx')).HouseAd);
-// The live chat (issue #23): its code, obscenity's word lists with it, loads after the page's (first-load budget);
-// the server renders its shell.
-const ChatBox = deferred<ChatBoxProps>(async () => (await import('../features/chat/chat-box.tsx')).ChatBox);
+// "Relive this match" (issue #4), shown on finished demo-pool matches only: its code after the page's too, which
+// leaves the first-load budget room for the chat box below.
+const ReliveForm = deferred<{ error: string | null }>(
+  async () => (await import('../features/match-centre/relive-form.tsx')).ReliveForm,
+);
+// The live chat (issue #23): its code, obscenity's word lists with it, loads after the page's (first-load budget).
+const ChatBox = deferred<ChatBoxProps>(async () => (await import('../features/chat/chat-box.tsx')).default);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { id } = parseParams(z.object({ id: numericIdSchema.optional() }), params);
   if (id === undefined)
-    return {
-      id: null,
-      live: null,
-      position: null,
-      replayable: false,
-      spoilerHidden: false,
-      chatModerator: false,
-      chatInitial: null,
-    };
-  const { football, live, ingest, chat } = getServices(context);
+    return { id: null, live: null, position: null, replayable: false, spoilerHidden: false, chat: null };
+  const { football, live, ingest, chat: chatRooms } = getServices(context);
   // The position first: whatever happens after it reaches the page over the live stream.
   const position = await live.position();
   const replayable = (await ingest.replay.pool()).includes(id);
@@ -61,10 +57,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       getRequestAuth(context).currentUser(),
       // The chat's last 100 messages and its room, read after the position like the rest (issue #23): in the
       // HTML, so the chat reads without JavaScript; the stream brings what came after.
-      chat.history(id),
-      chat.room(id),
+      chatRooms.history(id),
+      chatRooms.room(id),
     ]);
-    // Chat moderators (scope cms:chat) get the in-page moderation buttons; the server checks the scope again.
+    // Chat moderators (scope cms:chat) get the in-page moderation tools; the API checks the scope again.
     const chatModerator = user !== null && hasScope(user.scopes, 'cms:chat');
     const liveData: LiveMatchData = { match, events, commentary, stats: stats.teams.length > 0 ? stats : null };
     // Spoiler-safe mode: the score and everything that tells it stay out of the page until revealed
@@ -72,11 +68,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const spoilerHidden =
       hidesMatch(spoilerSettingFromCookie(request.headers.get('cookie')), match) &&
       new URL(request.url).searchParams.get('reveal') !== '1';
-    const chatInitial = chatHistory && chatRoom ? { history: chatHistory, room: chatRoom } : null;
-    return { id, live: liveData, position, replayable, insight, spoilerHidden, ad, chatModerator, chatInitial };
+    // The chat box's props in one piece: the page's first-load JavaScript has no bytes to spare (issue #5).
+    const chat: ChatBoxProps = {
+      matchId: id,
+      position,
+      moderator: chatModerator,
+      spoilerHidden,
+      initial: chatHistory && chatRoom ? { history: chatHistory, room: chatRoom } : null,
+    };
+    return { id, live: liveData, position, replayable, insight, spoilerHidden, ad, chat };
   } catch (error) {
-    if (error instanceof Error && error.name === 'NotFoundError')
-      throw data(null, { status: 404, statusText: 'Not Found' });
+    if (error instanceof Error && error.name === 'NotFoundError') throw data(null, { status: 404, statusText: 'Not Found' });
     throw error;
   }
 }
@@ -87,17 +89,11 @@ type LoaderData = Awaited<ReturnType<typeof loader>>;
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { id } = parseParams(z.object({ id: numericIdSchema }), params);
   const form = await request.formData();
-  const speed = z.coerce
-    .number()
-    .refine((value) => (RELIVE_SPEEDS as readonly number[]).includes(value))
-    .safeParse(form.get('speed'));
+  const speed = z.coerce.number().refine((value) => (RELIVE_SPEEDS as readonly number[]).includes(value)).safeParse(form.get('speed'));
   if (!speed.success) return data({ error: 'Choose one of the offered speeds.' }, { status: 400 });
   const outcome = await getServices(context).replays.relive(id, speed.data, { ip: getRequestAuth(context).meta.ip });
   if (!outcome.ok && outcome.reason === 'too-many') {
-    return data(
-      { error: `${outcome.message}.` },
-      { status: 429, headers: { 'Retry-After': String(outcome.retryAfterSeconds) } },
-    );
+    return data({ error: `${outcome.message}.` }, { status: 429, headers: { 'Retry-After': String(outcome.retryAfterSeconds) } });
   }
   if (!outcome.ok) return data({ error: outcome.message }, { status: 404 });
   return redirect(`/match/${outcome.match.id}`);
@@ -133,42 +129,6 @@ function statusText(match: MatchSummary, now: Date): string {
     default:
       return match.status.charAt(0).toUpperCase() + match.status.slice(1);
   }
-}
-
-function ReliveForm({ error }: { error: string | null }) {
-  const navigation = useNavigation();
-  const pending = navigation.state === 'submitting';
-  return (
-    <Form method="post" className="mt-3 flex flex-wrap items-center justify-center gap-2 text-sm">
-      <label htmlFor="relive-speed" className="text-slate-700 dark:text-slate-300">
-        Relive this match
-      </label>
-      <select
-        id="relive-speed"
-        name="speed"
-        defaultValue="10"
-        className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
-      >
-        {RELIVE_SPEEDS.map((speed) => (
-          <option key={speed} value={speed}>
-            {speed === 1 ? 'in real time' : `${speed}× faster`}
-          </option>
-        ))}
-      </select>
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded bg-brand-600 px-3 py-1 font-semibold text-white disabled:opacity-60"
-      >
-        {pending ? 'Starting…' : 'Start replay'}
-      </button>
-      {error ? (
-        <p role="alert" className="w-full text-center text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </Form>
-  );
 }
 
 export function MatchHeader({
@@ -287,14 +247,7 @@ export default function MatchFrame({ loaderData, actionData }: Route.ComponentPr
         reliveError={actionData?.error ?? null}
         spoilerHidden={loaderData.spoilerHidden}
       />
-      <ChatBox
-        key={match.id}
-        matchId={match.id}
-        position={loaderData.position}
-        moderator={loaderData.chatModerator}
-        spoilerHidden={loaderData.spoilerHidden}
-        initial={loaderData.chatInitial}
-      />
+      {loaderData.chat && <ChatBox {...loaderData.chat} />}
       <HouseAd ad={loaderData.ad} className="mt-6" />
     </>
   );
@@ -361,10 +314,6 @@ function LiveMatchFrame({
         <AppNavLink to={`/match/${id}/highlight`} className={tabClass}>
           Highlight
         </AppNavLink>
-        {/* The chat box sits under the tab's content (issue #23): a jump to it from the top. */}
-        <a href="#live-chat" className="ml-auto rounded-t px-3 py-2 text-sm text-slate-700 dark:text-slate-300">
-          Live chat
-        </a>
       </nav>
       {spoilerHidden ? <SpoilerCover matchId={id} /> : <Outlet context={live} />}
     </>

@@ -1,152 +1,138 @@
 // The chat box's requests (issue #23): the chat API of server/modules/chat,
 // same-origin with the session cookie. Answers are checked with the shared
-// contracts (domain/chat-contracts.ts); a refusal keeps the server's
-// `{ error: { code, message } }` and its Retry-After, so the box can say
-// exactly what happened and when to try again.
-import { z } from 'zod';
-import {
-  chatHistorySchema,
-  chatMessageSchema,
-  chatRoomInfoSchema,
-  chatRoomSchema,
-  type ChatHistory,
-  type ChatRoomInfo,
-  type ChatMessage,
-  type ChatRoom,
-} from '../../../domain/chat-contracts.ts';
+// contracts (chat-answers.ts, loaded with the first answer); a refusal keeps
+// the server's `{ error: { code, message } }` and its Retry-After, so the box
+// can say exactly what happened and when to try again.
+import type { z } from 'zod';
+import type { ChatHistory, ChatMessage, ChatRoom, ChatRoomInfo } from '../../../domain/chat-contracts.ts';
+import type * as AnswersModule from './chat-answers.ts';
+
+export type { ChatRoomInfo };
 
 export interface ChatFailure {
   ok: false;
   status: number;
   code: string;
   message: string;
-  /** Seconds, from the Retry-After header (429) or the error's own field (403 timeouts). */
+  /** Seconds, from the Retry-After header (429 and timed refusals) or the error's own field. */
   retryAfterSeconds: number | null;
 }
 export type ChatResult<T> = { ok: true; data: T } | ChatFailure;
 
-const errorBodySchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    retryAfterSeconds: z.number().optional(),
-    secondsLeft: z.number().optional(),
-  }),
-});
+type Answers = (typeof AnswersModule)['chatAnswers'];
+type Answer = keyof Answers;
 
-function retryAfterOf(response: Response, body: z.infer<typeof errorBodySchema> | null): number | null {
-  const header = Number(response.headers.get('retry-after'));
-  if (response.headers.get('retry-after') !== null && Number.isFinite(header) && header >= 0) return Math.ceil(header);
-  const field = body?.error.retryAfterSeconds ?? body?.error.secondsLeft;
+let answers: Promise<typeof AnswersModule> | null = null;
+function loadAnswers(): Promise<typeof AnswersModule> {
+  answers ??= import('./chat-answers.ts').catch((error: unknown) => {
+    answers = null;
+    throw error;
+  });
+  return answers;
+}
+
+function retryAfterOf(response: Response, field: number | undefined): number | null {
+  const header = response.headers.get('retry-after');
+  const seconds = Number(header);
+  if (header !== null && header !== '' && Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
   return field === undefined ? null : Math.ceil(field);
 }
 
-async function request<T>(url: string, init: RequestInit, schema: z.ZodType<T>): Promise<ChatResult<T>> {
+const failure = (status: number, code: string, message: string): ChatFailure => ({
+  ok: false,
+  status,
+  code,
+  message,
+  retryAfterSeconds: null,
+});
+
+async function request<K extends Answer>(
+  url: string,
+  init: RequestInit,
+  answer: K,
+): Promise<ChatResult<z.output<Answers[K]>>> {
   let response: Response;
+  let schemas: typeof AnswersModule;
   try {
-    response = await fetch(url, {
-      ...init,
-      credentials: 'same-origin',
-      headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
-    });
+    [response, schemas] = await Promise.all([
+      fetch(url, {
+        ...init,
+        credentials: 'same-origin',
+        headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      }),
+      loadAnswers(),
+    ]);
   } catch {
-    return {
-      ok: false,
-      status: 0,
-      code: 'NETWORK',
-      message: 'The chat could not be reached: check your connection and try again.',
-      retryAfterSeconds: null,
-    };
+    return failure(0, 'NETWORK', 'The chat could not be reached: check your connection and try again.');
   }
-  const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+  const body: unknown = await response.json().catch(() => null);
   if (response.ok) {
-    const parsed = schema.safeParse(body);
+    const parsed = (schemas.chatAnswers[answer] as unknown as z.ZodType<z.output<Answers[K]>>).safeParse(body);
     if (parsed.success) return { ok: true, data: parsed.data };
-    return {
-      ok: false,
-      status: response.status,
-      code: 'BAD_ANSWER',
-      message: 'The chat sent an answer this page does not understand: reload the page.',
-      retryAfterSeconds: null,
-    };
+    return failure(
+      response.status,
+      'BAD_ANSWER',
+      'The chat sent an answer this page does not understand: reload the page.',
+    );
   }
-  const error = errorBodySchema.safeParse(body);
-  const parsedError = error.success ? error.data : null;
+  const error = schemas.errorBodySchema.safeParse(body);
+  const details = error.success ? error.data.error : null;
   return {
     ok: false,
     status: response.status,
-    code: parsedError?.error.code ?? `HTTP_${response.status}`,
-    message: parsedError?.error.message ?? `The chat refused (HTTP ${response.status}): try again in a moment.`,
-    retryAfterSeconds: retryAfterOf(response, parsedError),
+    code: details?.code ?? `HTTP_${response.status}`,
+    message: details?.message ?? `The chat refused (HTTP ${response.status}): try again in a moment.`,
+    retryAfterSeconds: retryAfterOf(response, details?.retryAfterSeconds ?? details?.secondsLeft),
   };
 }
 
-const nothing = z.unknown().transform(() => undefined);
+const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) });
 
 export function fetchHistory(matchId: number, before: string | null): Promise<ChatResult<ChatHistory>> {
   const query = before === null ? '' : `?before=${encodeURIComponent(before)}`;
-  return request(`/api/matches/${matchId}/chat${query}`, { method: 'GET' }, chatHistorySchema);
+  return request(`/api/matches/${matchId}/chat${query}`, { method: 'GET' }, 'history');
 }
 
-export type { ChatRoomInfo };
-
 export function fetchRoom(matchId: number): Promise<ChatResult<ChatRoomInfo>> {
-  return request(`/api/matches/${matchId}/chat/room`, { method: 'GET' }, chatRoomInfoSchema);
+  return request(`/api/matches/${matchId}/chat/room`, { method: 'GET' }, 'room');
 }
 
 export function postMessage(matchId: number, text: string, replyTo: number | null): Promise<ChatResult<ChatMessage>> {
   return request(
     `/api/matches/${matchId}/chat`,
-    { method: 'POST', body: JSON.stringify(replyTo === null ? { text } : { text, replyTo }) },
-    z.object({ message: chatMessageSchema }).transform((body) => body.message),
+    json('POST', replyTo === null ? { text } : { text, replyTo }),
+    'posted',
   );
 }
 
 export function reportMessage(messageId: number, reason: string): Promise<ChatResult<undefined>> {
-  return request(
-    `/api/chat/messages/${messageId}/report`,
-    { method: 'POST', body: JSON.stringify({ reason }) },
-    nothing,
-  );
+  return request(`/api/chat/messages/${messageId}/report`, json('POST', { reason }), 'nothing');
 }
 
 /** The author deletes their own message. */
 export function deleteOwnMessage(messageId: number): Promise<ChatResult<undefined>> {
-  return request(`/api/chat/messages/${messageId}`, { method: 'DELETE' }, nothing);
+  return request(`/api/chat/messages/${messageId}`, { method: 'DELETE' }, 'nothing');
 }
 
-// In-page moderation: the CMS's chat API (/api/cms/chat, scope cms:chat), the same calls as its screens.
-
-const roomAnswerSchema = z.object({ data: z.object({ room: chatRoomSchema }) }).transform((body) => body.data.room);
+// In-page moderation: the CMS's chat API (/api/cms/chat, scope cms:chat), the same calls as its screens, audited there.
 
 export function moderateDelete(messageId: number): Promise<ChatResult<undefined>> {
-  return request(`/api/cms/chat/messages/${messageId}/delete`, { method: 'POST', body: JSON.stringify({}) }, nothing);
+  return request(`/api/cms/chat/messages/${messageId}/delete`, json('POST', {}), 'nothing');
 }
 
 export function pinMessage(matchId: number, messageId: number | null): Promise<ChatResult<ChatRoom>> {
+  const url = `/api/cms/chat/rooms/${matchId}/pin`;
   return messageId === null
-    ? request(`/api/cms/chat/rooms/${matchId}/pin`, { method: 'DELETE' }, roomAnswerSchema)
-    : request(
-        `/api/cms/chat/rooms/${matchId}/pin`,
-        { method: 'PUT', body: JSON.stringify({ messageId }) },
-        roomAnswerSchema,
-      );
+    ? request(url, { method: 'DELETE' }, 'roomChange')
+    : request(url, json('PUT', { messageId }), 'roomChange');
 }
 
 export function setSlowMode(matchId: number, seconds: number): Promise<ChatResult<ChatRoom>> {
-  return request(
-    `/api/cms/chat/rooms/${matchId}/slow-mode`,
-    { method: 'PUT', body: JSON.stringify({ seconds }) },
-    roomAnswerSchema,
-  );
+  return request(`/api/cms/chat/rooms/${matchId}/slow-mode`, json('PUT', { seconds }), 'roomChange');
 }
 
 export function setRoomClosed(matchId: number, closed: boolean): Promise<ChatResult<ChatRoom>> {
-  return request(
-    `/api/cms/chat/rooms/${matchId}/${closed ? 'close' : 'reopen'}`,
-    { method: 'POST', body: JSON.stringify({}) },
-    roomAnswerSchema,
-  );
+  return request(`/api/cms/chat/rooms/${matchId}/${closed ? 'close' : 'reopen'}`, json('POST', {}), 'roomChange');
 }
 
 export interface Sanction {
@@ -160,5 +146,5 @@ export interface Sanction {
 }
 
 export function sanctionUser(sanction: Sanction): Promise<ChatResult<undefined>> {
-  return request(`/api/cms/chat/sanctions`, { method: 'POST', body: JSON.stringify(sanction) }, nothing);
+  return request(`/api/cms/chat/sanctions`, json('POST', sanction), 'nothing');
 }

@@ -36,3 +36,11 @@ describe('ChatText', () => {
     expect(html('⚽ GOAL\n🎉')).toBe('<p>⚽ GOAL\n🎉</p>');
   });
 });
+
+describe('the box’s copy of the contracts’ limit', () => {
+  it('is the server’s', async () => {
+    const { CHAT_MESSAGE_MAX_LENGTH } = await import('../../../domain/chat-contracts.ts');
+    const { MESSAGE_MAX_LENGTH } = await import('./chat-box.tsx');
+    expect(MESSAGE_MAX_LENGTH).toBe(CHAT_MESSAGE_MAX_LENGTH);
+  });
+});

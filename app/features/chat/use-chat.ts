@@ -6,7 +6,7 @@
 // posts go into the list at once from the POST's answer. The people count is
 // read again every 30 s while the tab is visible.
 import { useCallback, useEffect, useReducer, useState } from 'react';
-import { chatTopic, type ChatHistory, type ChatMessage, type ChatRoom } from '../../../domain/chat-contracts.ts';
+import type { ChatHistory, ChatMessage, ChatRoom } from '../../../domain/chat-contracts.ts';
 import { subscribeLive } from '../../lib/live/live-client.ts';
 import { fetchHistory, fetchRoom, type ChatRoomInfo } from './chat-api.ts';
 import { chatReducer, initialChatState, type ChatState } from './chat-state.ts';
@@ -89,7 +89,8 @@ export function useChat(matchId: number, position: number | null, initial: ChatI
     () =>
       subscribeLive(
         {
-          topics: [chatTopic(matchId)],
+          // chatTopic(matchId) (domain/chat-contracts.ts), written out: that module brings zod, which loads later.
+          topics: [`chat:${matchId}`],
           onEvent: (event) => {
             // The connection hands every subscriber every event of the tab's stream: keep this room's.
             if (!event.type.startsWith('chat.')) return;
