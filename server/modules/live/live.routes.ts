@@ -19,7 +19,7 @@ const liveRoute = createRoute({
   summary: 'Live updates as server-sent events',
   description:
     'Topics: `scores` (compact score, status and clock changes of every match), `match:{id}` (everything of one match: events, corrections, stats, commentary), `chat:{matchId}`. ' +
-    'Each message has `id:` (the event-log position), `event:` (score | match-event | correction | stats | commentary, plus ready and resync) and `data:` (JSON). ' +
+    'Each message has `id:` (the event-log position), `event:` (score | match-event | correction | stats | commentary | odds on match topics; chat.message | chat.deleted | chat.room on `chat:{matchId}`; plus ready and resync) and `data:` (JSON). ' +
     'A heartbeat comment arrives every 15 s. Send `Last-Event-ID` to receive what was missed first; when that is no longer possible the stream sends `resync`.',
   request: {
     query: z.object({
