@@ -126,6 +126,21 @@ test('a fan posts, a guest sees it live; a moderator deletes it and it vanishes 
     await expect(inModerator).toHaveCount(0);
     await expect(inGuest).toHaveCount(0, { timeout: 15_000 });
     await expect(inFan).toHaveCount(0, { timeout: 15_000 });
+    // Room controls reach everyone live: slow mode, then closing the room takes the fan's composer away.
+    const controls = moderatorBox.getByTestId('chat-room-controls');
+    await controls.getByText('Moderate this room').click();
+    await controls.getByLabel('Slow mode').selectOption('30');
+    await controls.getByRole('button', { name: 'Set slow mode' }).click();
+    await expect(guestBox.getByTestId('chat-room-status')).toContainText('Slow mode: one message every 30 s', {
+      timeout: 15_000,
+    });
+    await controls.getByRole('button', { name: 'Close the room' }).click();
+    await expect(fanBox.getByTestId('chat-closed-note')).toContainText('closed', { timeout: 15_000 });
+    await expect(fanBox.getByLabel('Your message')).toHaveCount(0);
+    await expect(guestBox.getByTestId('chat-room-status')).toContainText('Closed');
+    await controls.getByRole('button', { name: 'Reopen the room' }).click();
+    await expect(fanBox.getByLabel('Your message')).toBeVisible({ timeout: 15_000 });
+
     // One EventSource per tab: the chat's topic rides on the match page's stream.
     const streams = await page.evaluate(() =>
       (window as Window & { __e2eStreams?: EventSource[] }).__e2eStreams

@@ -56,12 +56,14 @@ const TIMEOUT_MINUTES = [5, 10, 30, 60, 1440];
 const REPORT_REASONS = ['Abuse or harassment', 'Spam', 'Spoiler', 'Something else'];
 
 /** What the last action came to; a refusal's `retryAt` (ms) is when it may be tried again. */
-type Notice = { kind: 'error'; text: string; retryAt: number | null } | { kind: 'done'; text: string };
+type Notice =
+  { kind: 'error'; text: string; retryAt: number | null; roomChanged?: boolean } | { kind: 'done'; text: string };
 
 const failureNotice = (failure: ChatFailure): Notice => ({
   kind: 'error',
   text: failure.message,
   retryAt: failure.retryAfterSeconds === null ? null : Date.now() + failure.retryAfterSeconds * 1000,
+  roomChanged: failure.code === 'room_closed' || failure.code === 'room_read_only',
 });
 
 /** CHAT_MESSAGE_MAX_LENGTH (domain/chat-contracts.ts, which brings zod: not in this chunk; a test keeps them equal). */
@@ -205,7 +207,11 @@ function ChatRoomView({
             chat.posted(message);
             setReplyTo(null);
           }}
-          onNotice={setNotice}
+          onNotice={(next) => {
+            setNotice(next);
+            // Refused because the room closed or its window ended: show its state now, not at the next read.
+            if (next?.kind === 'error' && next.roomChanged) chat.refreshRoom();
+          }}
         />
       )}
       {notice ? <NoticeLine key={notice.kind === 'error' ? notice.retryAt : 0} notice={notice} /> : null}

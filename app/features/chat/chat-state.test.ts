@@ -74,4 +74,12 @@ describe('chatReducer', () => {
     expect(state.room?.state).toBe('closed');
     expect(state.people).toBe(12);
   });
+
+  it('a room read asked for after the stream’s last change replaces it (the clock opened or closed the window)', () => {
+    const state = run(
+      { type: 'live', event: live('chat.room', { matchId: 7, room: room({ slowModeSeconds: 10 }) }) },
+      { type: 'room', room: room({ state: 'read-only', slowModeSeconds: 10 }), people: 4, fresh: true },
+    );
+    expect(state.room?.state).toBe('read-only');
+  });
 });

@@ -30,7 +30,11 @@ export const initialChatState: ChatState = {
 export type ChatAction =
   | { type: 'history'; history: ChatHistory; older: boolean }
   | { type: 'reset' }
-  | { type: 'room'; room: ChatRoom; people: number }
+  /**
+   * A room read from the API. `fresh`: asked for after the last room change the stream brought, so it is the
+   * newer (the window opening or closing by the clock sends no event: a later read is how the box learns it).
+   */
+  | { type: 'room'; room: ChatRoom; people: number; fresh?: boolean }
   /** The room as a moderator's own action left it (the newest there is). */
   | { type: 'roomChanged'; room: ChatRoom }
   | { type: 'posted'; message: ChatMessage }
@@ -73,7 +77,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'room':
       return {
         ...state,
-        room: state.roomFromStream && state.room ? state.room : action.room,
+        room: state.roomFromStream && state.room && !action.fresh ? state.room : action.room,
         people: action.people,
       };
     case 'roomChanged':

@@ -5,7 +5,7 @@
 // these events like every other (app/lib/live/live-delay.ts); the reader's own
 // posts go into the list at once from the POST's answer. The people count is
 // read again every 30 s while the tab is visible.
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { ChatHistory, ChatMessage, ChatRoom } from '../../../domain/chat-contracts.ts';
 import { subscribeLive } from '../../lib/live/live-client.ts';
 import { fetchHistory, fetchRoom, type ChatRoomInfo } from './chat-api.ts';
@@ -23,6 +23,8 @@ export interface ChatData extends ChatState {
   posted: (message: ChatMessage) => void;
   removed: (messageId: number) => void;
   roomChanged: (room: ChatRoom) => void;
+  /** Reads the room again now (a post was refused because it closed or went read-only). */
+  refreshRoom: () => void;
 }
 
 /** What the server read with the page (the match loader): the first page of messages and the room. */
@@ -48,6 +50,9 @@ export function useChat(matchId: number, position: number | null, initial: ChatI
   const [failed, setFailed] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [loadingOlder, setLoadingOlder] = useState(false);
+  /** When the stream last brought a room change (ms): a room read asked for after it is newer. */
+  const streamRoomAt = useRef(0);
+  const [roomReads, setRoomReads] = useState(0);
 
   // The first page (again after a resync or a retry).
   useEffect(() => {
@@ -70,19 +75,20 @@ export function useChat(matchId: number, position: number | null, initial: ChatI
     let stopped = false;
     const read = () => {
       if (document.visibilityState === 'hidden') return;
+      const askedAt = Date.now();
       void fetchRoom(matchId).then((result) => {
         if (stopped || !result.ok) return;
         const { people, ...room } = result.data;
-        dispatch({ type: 'room', room, people });
+        dispatch({ type: 'room', room, people, fresh: askedAt > streamRoomAt.current });
       });
     };
-    if (!served || attempt > 0) read();
+    if (!served || attempt > 0 || roomReads > 0) read();
     const timer = window.setInterval(read, PEOPLE_REFRESH_MS);
     return () => {
       stopped = true;
       window.clearInterval(timer);
     };
-  }, [matchId, attempt, served]);
+  }, [matchId, attempt, served, roomReads]);
 
   // Live: messages, deletions and room changes, from where the page's data was read.
   useEffect(
@@ -95,6 +101,7 @@ export function useChat(matchId: number, position: number | null, initial: ChatI
             // The connection hands every subscriber every event of the tab's stream: keep this room's.
             if (!event.type.startsWith('chat.')) return;
             if ((event.data as { matchId?: number }).matchId !== matchId) return;
+            if (event.type === 'chat.room') streamRoomAt.current = Date.now();
             dispatch({ type: 'live', event });
           },
           onResync: () => {
@@ -126,6 +133,7 @@ export function useChat(matchId: number, position: number | null, initial: ChatI
     loadingOlder,
     loadOlder,
     retry: () => setAttempt((count) => count + 1),
+    refreshRoom: useCallback(() => setRoomReads((count) => count + 1), []),
     posted: useCallback((message: ChatMessage) => dispatch({ type: 'posted', message }), []),
     removed: useCallback((messageId: number) => dispatch({ type: 'removed', messageId }), []),
     roomChanged: useCallback((room: ChatRoom) => dispatch({ type: 'roomChanged', room }), []),
