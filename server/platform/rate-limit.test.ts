@@ -19,7 +19,10 @@ describe('toAddressKey', () => {
 
 const stores: Array<[string, () => RateLimits]> = [['memory', () => createMemoryRateLimits()]];
 if (REDIS_URL) {
-  stores.push(['redis', () => createRedisRateLimits(REDIS_URL, logger, { prefix: `scoreline-test:${randomBytes(6).toString('hex')}` })]);
+  stores.push([
+    'redis',
+    () => createRedisRateLimits(REDIS_URL, logger, { prefix: `scoreline-test:${randomBytes(6).toString('hex')}` }),
+  ]);
 }
 
 describe.each(stores)('rate limits in %s', (_name, create) => {
@@ -38,6 +41,25 @@ describe.each(stores)('rate limits in %s', (_name, create) => {
       // Other keys and other limits are counted apart.
       expect((await limit.consume('other')).ok).toBe(true);
       expect((await limits.create('another', { points: 1, durationSeconds: 60 }).consume('key')).ok).toBe(true);
+    } finally {
+      await limits.close();
+    }
+  });
+
+  it('a steady rate with a burst: five at once, then one per interval (retry told in the interval, not the burst window)', async () => {
+    const limits = create();
+    try {
+      const limit = limits.create('steady', {
+        points: 1,
+        durationSeconds: 2,
+        burst: { points: 4, durationSeconds: 10 },
+      });
+      const outcomes = await Promise.all(Array.from({ length: 20 }, () => limit.consume('key')));
+      expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(5);
+      const refused = outcomes.find((outcome) => !outcome.ok);
+      expect(refused && !refused.ok && refused.retryAfterSeconds).toBeLessThanOrEqual(2);
+      await limit.reset('key');
+      expect((await limit.consume('key')).ok).toBe(true);
     } finally {
       await limits.close();
     }
@@ -98,7 +120,9 @@ describe.skipIf(!REDIS_URL)('rate limits when Redis fails', () => {
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     const { port } = proxy.address() as net.AddressInfo;
-    const limits = createRedisRateLimits(`redis://127.0.0.1:${port}`, logger, { prefix: `scoreline-test:${randomBytes(6).toString('hex')}` });
+    const limits = createRedisRateLimits(`redis://127.0.0.1:${port}`, logger, {
+      prefix: `scoreline-test:${randomBytes(6).toString('hex')}`,
+    });
     try {
       const limit = limits.create('silent', { points: 2, durationSeconds: 60 });
       await vi.waitFor(async () => expect((await limit.consume('warm-up')).ok).toBe(true), { timeout: 5000 });
@@ -123,5 +147,29 @@ describe.skipIf(!REDIS_URL)('rate limits when Redis fails', () => {
     } finally {
       await limits.close();
     }
+  });
+});
+
+describe('a steady rate with a burst, over time (memory: its windows follow Date)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('after the burst, one more every interval, not five more at the next window', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-27T12:00:00Z') });
+    const limits = createMemoryRateLimits();
+    const limit = limits.create('steady-time', {
+      points: 1,
+      durationSeconds: 2,
+      burst: { points: 4, durationSeconds: 10 },
+    });
+    for (let sent = 0; sent < 5; sent++) expect((await limit.consume('key')).ok).toBe(true);
+    expect((await limit.consume('key')).ok).toBe(false);
+    vi.advanceTimersByTime(2_100);
+    expect((await limit.consume('key')).ok).toBe(true);
+    expect((await limit.consume('key')).ok).toBe(false);
+    vi.advanceTimersByTime(2_100);
+    expect((await limit.consume('key')).ok).toBe(true);
+    expect((await limit.consume('key')).ok).toBe(false);
   });
 });

@@ -14,13 +14,26 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  BurstyRateLimiter,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 
 export interface LimitSpec {
   /** How many points a key may spend in one window. */
   points: number;
   /** The window, in seconds: it starts at a key's first point and the count is forgotten when it ends. */
   durationSeconds: number;
+  /**
+   * Extra points a key may spend on top of the steady rate, over a longer
+   * window: `{ points: 1, durationSeconds: 2, burst: { points: 4, durationSeconds: 10 } }`
+   * is "one every 2 s, with a burst of 5" (rate-limiter-flexible's
+   * BurstyRateLimiter: the steady limit first, the burst allowance when it is spent).
+   */
+  burst?: { points: number; durationSeconds: number };
 }
 
 export type LimitOutcome = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
@@ -54,11 +67,18 @@ function retryAfterSeconds(msBeforeNext: number): number {
   return Math.max(1, Math.ceil(msBeforeNext / 1000));
 }
 
-function wrap(limiter: RateLimiterAbstract, logger: Logger | undefined, name: string): RateLimit {
+/** One limit's counters: the steady one, and the burst allowance beside it when the spec has one. */
+function wrap(
+  limiter: RateLimiterAbstract,
+  logger: Logger | undefined,
+  name: string,
+  burst?: RateLimiterAbstract,
+): RateLimit {
+  const consumer = burst ? new BurstyRateLimiter(limiter, burst) : limiter;
   return {
     async consume(key, points = 1) {
       try {
-        const result = await limiter.consume(hashedKey(key), points);
+        const result = await consumer.consume(hashedKey(key), points);
         return { ok: true, remaining: result.remainingPoints };
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes)
@@ -78,6 +98,7 @@ function wrap(limiter: RateLimiterAbstract, logger: Logger | undefined, name: st
     async reset(key) {
       try {
         await limiter.delete(hashedKey(key));
+        await burst?.delete(hashedKey(key));
       } catch (error) {
         logger?.warn({ err: error, limit: name }, 'rate limit: could not reset a key');
       }
@@ -88,11 +109,9 @@ function wrap(limiter: RateLimiterAbstract, logger: Logger | undefined, name: st
 export function createMemoryRateLimits(): RateLimits {
   return {
     create(name, spec) {
-      return wrap(
-        new RateLimiterMemory({ keyPrefix: name, points: spec.points, duration: spec.durationSeconds }),
-        undefined,
-        name,
-      );
+      const memory = (keyPrefix: string, limit: { points: number; durationSeconds: number }) =>
+        new RateLimiterMemory({ keyPrefix, points: limit.points, duration: limit.durationSeconds });
+      return wrap(memory(name, spec), undefined, name, spec.burst && memory(`${name}:burst`, spec.burst));
     },
     async close() {},
   };
@@ -106,26 +125,32 @@ export function createMemoryRateLimits(): RateLimits {
 export function createRedisRateLimits(url: string, logger: Logger, options: { prefix?: string } = {}): RateLimits {
   // A Redis that stops answering must not hold requests: a command that takes longer than half a second
   // fails, and the memory limiter answers instead.
-  const client = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 500, connectTimeout: 2000 });
+  const client = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    commandTimeout: 500,
+    connectTimeout: 2000,
+  });
   client.on('error', (error: Error) =>
     logger.warn({ err: error.message }, 'rate limits: Redis error (memory limits meanwhile)'),
   );
   const prefix = options.prefix ?? 'scoreline:rl';
   return {
     create(name, spec) {
-      const limiter = new RateLimiterRedis({
-        storeClient: client,
-        keyPrefix: `${prefix}:${name}`,
-        points: spec.points,
-        duration: spec.durationSeconds,
-        rejectIfRedisNotReady: true,
-        insuranceLimiter: new RateLimiterMemory({
-          keyPrefix: name,
-          points: spec.points,
-          duration: spec.durationSeconds,
-        }),
-      });
-      return wrap(limiter, logger, name);
+      const shared = (keyPrefix: string, limit: { points: number; durationSeconds: number }) =>
+        new RateLimiterRedis({
+          storeClient: client,
+          keyPrefix: `${prefix}:${keyPrefix}`,
+          points: limit.points,
+          duration: limit.durationSeconds,
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: new RateLimiterMemory({
+            keyPrefix,
+            points: limit.points,
+            duration: limit.durationSeconds,
+          }),
+        });
+      return wrap(shared(name, spec), logger, name, spec.burst && shared(`${name}:burst`, spec.burst));
     },
     async close() {
       await client.quit().catch(() => client.disconnect());

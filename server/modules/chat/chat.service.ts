@@ -172,15 +172,14 @@ export interface ChatServiceOptions {
 
 export function createChatService(options: ChatServiceOptions) {
   const { db, engine, clock, live, football, users, presence, audit } = options;
-  const windowSeconds = options.limits.burst * options.limits.intervalSeconds;
-  const perUser: RateLimit = options.rateLimits.create('chat:user', {
-    points: options.limits.burst,
-    durationSeconds: windowSeconds,
+  // "1 message per 2 s with a burst of 5": one point per interval, and the other four over five intervals.
+  const steadyWithBurst = (burst: number) => ({
+    points: 1,
+    durationSeconds: options.limits.intervalSeconds,
+    burst: burst > 1 ? { points: burst - 1, durationSeconds: burst * options.limits.intervalSeconds } : undefined,
   });
-  const perAddress: RateLimit = options.rateLimits.create('chat:address', {
-    points: options.limits.addressBurst,
-    durationSeconds: windowSeconds,
-  });
+  const perUser: RateLimit = options.rateLimits.create('chat:user', steadyWithBurst(options.limits.burst));
+  const perAddress: RateLimit = options.rateLimits.create('chat:address', steadyWithBurst(options.limits.addressBurst));
   const reportsPerUser: RateLimit = options.rateLimits.create('chat:report', { points: 20, durationSeconds: 600 });
   const matchCache = new Map<number, { at: number; match: MatchSummary }>();
 
@@ -301,7 +300,7 @@ export function createChatService(options: ChatServiceOptions) {
       if (!outcome.ok)
         return fail(
           'rate_limited',
-          `You are sending messages too fast: wait ${outcome.retryAfterSeconds} s (at most ${options.limits.burst} in ${windowSeconds} s)`,
+          `You are sending messages too fast: wait ${outcome.retryAfterSeconds} s (one every ${options.limits.intervalSeconds} s, ${options.limits.burst} at most in a burst)`,
           {
             retryAfterSeconds: outcome.retryAfterSeconds,
           },
