@@ -288,3 +288,24 @@ test('the page with its chat box passes axe in light and dark mode at 390 and 12
     await guest.context.close();
   }
 });
+
+test('with scores hidden the chat waits behind a spoiler notice; a member may turn masking off', async ({
+  page,
+  context,
+}) => {
+  const match = await openRoom(page);
+  await register(page, unique('Sam'));
+  const box = await openChat(page, match.id);
+  await post(box, 'That was shit defending');
+  await expect(box.getByText('That was s*** defending')).toBeVisible();
+  await box.getByLabel('Mask bad language in the chat').uncheck();
+  await expect(box.getByText('That was shit defending')).toBeVisible();
+
+  await context.addCookies([{ name: 'spoiler-safe', value: '1', url: page.url() }]);
+  await page.reload();
+  await waitForHydration(page);
+  await expect(box.getByTestId('chat-spoiler-notice')).toContainText('may contain spoilers');
+  await expect(box.getByTestId('chat-log')).toHaveCount(0);
+  await box.getByRole('button', { name: 'Show the chat' }).click();
+  await expect(box.getByText('That was shit defending')).toBeVisible();
+});
