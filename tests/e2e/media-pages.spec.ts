@@ -221,7 +221,7 @@ test('a highlight plays on /match-highlight/{id} by keyboard alone; the highligh
   const errors = collectErrors(page);
   await page.goto('/');
   const items = await demoCatalogue(page);
-  const highlight = items.find((item) => item.kind === 'highlight' && item.links.matchId !== null)!;
+  const highlight = items.find((item) => item.demo && item.kind === 'highlight' && item.links.matchId !== null)!;
   expect(highlight, 'the demo has highlights of the seeded matches').toBeDefined();
   const matchId = highlight.links.matchId!;
 

@@ -70,7 +70,7 @@ test('a guest plays a free highlight; a Premium member plays a premium film; a f
   });
   await page.goto('/');
   const items = await demoCatalogue(page);
-  const highlight = items.find((item) => item.kind === 'highlight' && item.access === 'free');
+  const highlight = items.find((item) => item.demo && item.kind === 'highlight' && item.access === 'free');
   const film = items.find((item) => item.kind === 'movie' && item.access === 'premium')!;
   expect(highlight, 'the demo has highlights of the seeded matches').toBeDefined();
 

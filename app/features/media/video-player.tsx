@@ -128,8 +128,11 @@ export function VideoPlayer({ item, signedIn, autoPlay = false }: VideoPlayerPro
   const pipSupported = hydrated && document.pictureInPictureEnabled === true;
   const resumeAt = useRef<number | null>(null);
 
-  /** Loads `url` into the video (hls.js or natively) and seeks to `at` once it can. */
-  const attach = useCallback(async (next: PlayAnswer, at: number | null, play: boolean) => {
+  /**
+   * Loads `url` into the video (hls.js or natively) and seeks to `at` once it can. `variant`: a rendition the
+   * viewer chose from the quality menu (native HLS), whose playlist lists no renditions: the menu stays as it is.
+   */
+  const attach = useCallback(async (next: PlayAnswer, at: number | null, play: boolean, variant = false) => {
     const media = video.current;
     if (!media) return;
     resumeAt.current = at;
@@ -145,8 +148,11 @@ export function VideoPlayer({ item, signedIn, autoPlay = false }: VideoPlayerPro
     }
     if (media.canPlayType('application/vnd.apple.mpegurl')) {
       media.src = next.url;
+      if (variant) return;
+      // A (new) master playlist: its renditions, and Auto is what plays now.
       variants.current = await masterVariants(next.url).catch(() => []);
-      setQualities(variants.current.map((variant, index) => ({ index, label: variant.label })));
+      setQualities(variants.current.map((rendition, index) => ({ index, label: rendition.label })));
+      setQuality(-1);
       return;
     }
     if (!hls.current) {
@@ -323,7 +329,7 @@ export function VideoPlayer({ item, signedIn, autoPlay = false }: VideoPlayerPro
     // A native HLS player: load the chosen variant playlist (or the master for Auto) where it was.
     const url = index < 0 ? answer.url : variants.current[index]?.url;
     if (!url) return;
-    void attach({ ...answer, url }, media.currentTime, !media.paused);
+    void attach({ ...answer, url }, media.currentTime, !media.paused, index >= 0);
   };
 
   const onKeyDown = (event: React.KeyboardEvent) => {
