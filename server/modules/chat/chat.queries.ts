@@ -31,7 +31,8 @@ export interface MessageRow {
 
 const iso = (value: string | Date | null): string | null => (value === null ? null : toIsoString(value));
 
-function excerptOf(text: string): string {
+/** How a reply quotes the message it answers. */
+export function excerptOf(text: string): string {
   const points = [...text];
   return points.length <= EXCERPT_LENGTH ? text : `${points.slice(0, EXCERPT_LENGTH - 1).join('')}…`;
 }
@@ -72,6 +73,16 @@ export async function lockRoom(
   matchId: number,
   now: Date,
 ): Promise<RoomRow> {
+  const locked = async () => {
+    let query = trx.selectFrom('chat_room').selectAll().where('match_id', '=', matchId);
+    if (engine === 'postgres') query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    return row ? toRoom(row) : null;
+  };
+  // The room nearly always exists: lock it in one round trip, and make it only the first time. Every
+  // round trip here is time the room is held (docs/performance.md, the chat benchmark).
+  const existing = await locked();
+  if (existing) return existing;
   const at = now.toISOString();
   await trx
     .insertInto('chat_room')
@@ -86,9 +97,9 @@ export async function lockRoom(
     })
     .onConflict((oc) => oc.column('match_id').doNothing())
     .execute();
-  let query = trx.selectFrom('chat_room').selectAll().where('match_id', '=', matchId);
-  if (engine === 'postgres') query = query.forUpdate();
-  return toRoom(await query.executeTakeFirstOrThrow());
+  const made = await locked();
+  if (!made) throw new Error(`chat room ${matchId} could not be made`);
+  return made;
 }
 
 export async function updateRoom(

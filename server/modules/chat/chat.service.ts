@@ -325,24 +325,33 @@ export function createChatService(options: ChatServiceOptions) {
       }
       if (last && !last.deleted && sameText(last.text, text))
         return fail('duplicate_message', 'You just sent that message: write something new');
-      let replyTo: number | null = null;
+      let quoted: q.MessageRow | null = null;
       if (input.replyTo !== undefined) {
-        const quoted = await q.findMessage(trx, input.replyTo);
+        quoted = await q.findMessage(trx, input.replyTo);
         if (!quoted || quoted.matchId !== input.matchId || quoted.deletedAt !== null)
           return fail('invalid_input', 'The message you reply to is not in this chat (it may have been deleted)', {
             fields: { replyTo: 'No such message in this chat' },
           });
-        replyTo = quoted.id;
       }
       const id = await q.insertMessage(trx, {
         matchId: input.matchId,
         userId: input.userId,
         displayName: author.displayName,
         text,
-        replyTo,
+        replyTo: quoted?.id ?? null,
         at: now,
       });
-      const message = toChatMessage((await q.findMessage(trx, id)) as q.MessageRow);
+      // Built from what was just written rather than read back: the room is held until commit.
+      const message = toChatMessage({
+        id,
+        matchId: input.matchId,
+        userId: input.userId,
+        displayName: author.displayName,
+        text,
+        createdAt: now.toISOString(),
+        deletedAt: null,
+        replyTo: quoted ? { id: quoted.id, excerpt: q.excerptOf(quoted.text), displayName: quoted.displayName } : null,
+      });
       await live.append(trx, [
         {
           topic: chatTopic(input.matchId),
