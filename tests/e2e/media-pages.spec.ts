@@ -5,9 +5,9 @@
 // wider than 390 px, screenshots at 390 and 1280 px (media-*.png in E2E_DIR).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { buyPremium, registerMember } from './journeys.ts';
 import { prepareContext, waitForHydration } from './support.ts';
 
-const PASSWORD = 'a long walk on the pitch';
 const SHOTS = process.env.E2E_DIR ?? 'var/e2e';
 
 interface Item {
@@ -30,37 +30,6 @@ function collectErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
-}
-
-async function register(page: Page, name: string) {
-  await page.goto('/register');
-  await waitForHydration(page);
-  await page.getByLabel('Your name').fill(name);
-  await page.getByLabel('Email address').fill(`mpages-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
-/** Premium monthly paid with the sandbox's success card. */
-async function buyPremium(page: Page) {
-  const checkoutUrl = await page.evaluate(async () => {
-    const plans = (await (await fetch('/api/plans')).json()) as { plans: Array<{ id: number; code: string }> };
-    const plan = plans.plans.find((candidate) => candidate.code === 'premium-monthly');
-    const response = await fetch('/api/payments/orders', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ planId: plan?.id, provider: 'sandbox' }),
-    });
-    return ((await response.json()) as { checkoutUrl: string }).checkoutUrl;
-  });
-  await page.goto(checkoutUrl);
-  await waitForHydration(page);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay €/ }).click();
-  await expect(page).toHaveURL(/\/payment\/success/);
 }
 
 /** The demo catalogue, made at the server's start in the background: waits until it is there. */
@@ -116,7 +85,8 @@ async function checkPage(page: Page, name: string) {
 
 test('a Premium member plays a premium film from /movies and resumes it after a reload', async ({ page }) => {
   test.setTimeout(150_000);
-  await register(page, 'Pat Premium');
+  await registerMember(page, 'Pat Premium', { emailPrefix: 'mpages' });
+  await expect(page).toHaveURL(/\/$/);
   const items = await demoCatalogue(page);
   await buyPremium(page);
   const errors = collectErrors(page);
@@ -163,7 +133,8 @@ test('when a signed playlist request is refused (403, as after expiry), the play
   page,
 }) => {
   test.setTimeout(120_000);
-  await register(page, 'Rene Renew');
+  await registerMember(page, 'Rene Renew', { emailPrefix: 'mpages' });
+  await expect(page).toHaveURL(/\/$/);
   const items = await demoCatalogue(page);
   await buyPremium(page);
   const film = items.filter((item) => item.kind === 'movie' && item.access === 'premium').at(-1)!;
@@ -195,7 +166,8 @@ test('a free member gets the Premium offer on the film’s page, with the poster
   page,
 }) => {
   test.setTimeout(90_000);
-  await register(page, 'Fran Free');
+  await registerMember(page, 'Fran Free', { emailPrefix: 'mpages' });
+  await expect(page).toHaveURL(/\/$/);
   const items = await demoCatalogue(page);
   const film = items.find((item) => item.kind === 'movie' && item.access === 'premium')!;
   await page.goto(`/movies/${film.id}`);

@@ -3,9 +3,8 @@
 // premium film from its signed URL and the video's currentTime advances with no console error; a free
 // member gets 403 from /play, and a direct request for the film's playlist and a segment gets 403 too.
 import { expect, test, type Page } from '@playwright/test';
-import { prepareContext, waitForHydration } from './support.ts';
-
-const PASSWORD = 'a long walk on the pitch';
+import { buyPremium, registerMember } from './journeys.ts';
+import { prepareContext } from './support.ts';
 
 interface Item {
   id: number;
@@ -17,16 +16,6 @@ interface Item {
 test.beforeEach(async ({ context }) => {
   await prepareContext(context);
 });
-
-async function register(page: Page, name: string) {
-  await page.goto('/register');
-  await waitForHydration(page);
-  await page.getByLabel('Your name').fill(name);
-  await page.getByLabel('Email address').fill(`media-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 /** The demo catalogue, made at the server's start in the background: waits until it is there. */
 async function demoCatalogue(page: Page): Promise<Item[]> {
@@ -81,24 +70,9 @@ test('a guest plays a free highlight; a Premium member plays a premium film; a f
   expect(await playFor(page, free.url)).toBeGreaterThan(0.5);
 
   // A Premium member: pays on the sandbox checkout, then plays the film from its signed URL.
-  await register(page, 'Pat Premium');
-  const checkoutUrl = await page.evaluate(async () => {
-    const plans = (await (await fetch('/api/plans')).json()) as { plans: Array<{ id: number; code: string }> };
-    const plan = plans.plans.find((candidate) => candidate.code === 'premium-monthly');
-    const response = await fetch('/api/payments/orders', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ planId: plan?.id, provider: 'sandbox' }),
-    });
-    return ((await response.json()) as { checkoutUrl: string }).checkoutUrl;
-  });
-  await page.goto(checkoutUrl);
-  await waitForHydration(page);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay €/ }).click();
-  await expect(page).toHaveURL(/\/payment\/success/);
+  await registerMember(page, 'Pat Premium', { emailPrefix: 'media' });
+  await expect(page).toHaveURL(/\/$/);
+  await buyPremium(page);
   const played = await page.evaluate(async (id) => {
     const response = await fetch(`/api/media/${id}/play`, { method: 'POST' });
     return { status: response.status, body: (await response.json()) as { url: string; expiresAt: string } };
@@ -112,7 +86,8 @@ test('a guest plays a free highlight; a Premium member plays a premium film; a f
   const other = await browser.newContext();
   await prepareContext(other);
   const freePage = await other.newPage();
-  await register(freePage, 'Frankie Free');
+  await registerMember(freePage, 'Frankie Free', { emailPrefix: 'media' });
+  await expect(freePage).toHaveURL(/\/$/);
   const refused = await freePage.evaluate(
     async ({ id, url }) => {
       const play = await fetch(`/api/media/${id}/play`, { method: 'POST' });
