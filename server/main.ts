@@ -48,6 +48,10 @@ async function main() {
 
   const sessionSecret = ensureSessionSecret(config);
   const services = createServices({ config, logger, database, sessionSecret });
+  // With Redis, limits are shared between nodes only once it answers: wait for it a little before
+  // listening, and go on with this node's own memory limits (logged) if it does not.
+  if (!(await services.rateLimits.ready(5000)))
+    logger.warn('rate limits: Redis did not answer within 5 s; this node counts in memory until it does');
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   const app = createHttpApp({
     services,

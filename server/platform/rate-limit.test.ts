@@ -21,7 +21,11 @@ const stores: Array<[string, () => RateLimits]> = [['memory', () => createMemory
 if (REDIS_URL) {
   stores.push([
     'redis',
-    () => createRedisRateLimits(REDIS_URL, logger, { prefix: `scoreline-test:${randomBytes(6).toString('hex')}` }),
+    () =>
+      createRedisRateLimits(REDIS_URL, logger, {
+        prefix: `scoreline-test:${randomBytes(6).toString('hex')}`,
+        commandTimeoutMs: 5000,
+      }),
   ]);
 }
 
@@ -32,6 +36,7 @@ describe.each(stores)('rate limits in %s', (_name, create) => {
 
   it('lets exactly `points` of 50 simultaneous attempts through, and says when to retry', async () => {
     const limits = create();
+    expect(await limits.ready()).toBe(true);
     try {
       const limit = limits.create('burst', { points: 5, durationSeconds: 60 });
       const outcomes = await Promise.all(Array.from({ length: 50 }, () => limit.consume('key')));
@@ -48,6 +53,7 @@ describe.each(stores)('rate limits in %s', (_name, create) => {
 
   it('a steady rate with a burst: five at once, then one per interval (retry told in the interval, not the burst window)', async () => {
     const limits = create();
+    expect(await limits.ready()).toBe(true);
     try {
       const limit = limits.create('steady', {
         points: 1,
@@ -67,6 +73,7 @@ describe.each(stores)('rate limits in %s', (_name, create) => {
 
   it('gives points back and forgets a key', async () => {
     const limits = create();
+    expect(await limits.ready()).toBe(true);
     try {
       const limit = limits.create('reward', { points: 2, durationSeconds: 60 });
       await limit.consume('key');
@@ -141,6 +148,7 @@ describe.skipIf(!REDIS_URL)('rate limits when Redis fails', () => {
   it('answer from memory when Redis cannot be reached at all', async () => {
     const limits = createRedisRateLimits('redis://127.0.0.1:1', logger);
     try {
+      expect(await limits.ready(300)).toBe(false);
       const limit = limits.create('unreachable', { points: 1, durationSeconds: 60 });
       expect((await limit.consume('key')).ok).toBe(true);
       expect((await limit.consume('key')).ok).toBe(false);

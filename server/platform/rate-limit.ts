@@ -50,6 +50,12 @@ export interface RateLimit {
 export interface RateLimits {
   /** One named limit; the name keeps keys of different limits apart. */
   create(name: string, spec: LimitSpec): RateLimit;
+  /**
+   * Resolves true once the shared store answers (at once in memory), or false after `timeoutMs`.
+   * Until then each process counts in its own memory, so two nodes would each allow the full limit:
+   * a node waits for this before it listens, and a test of sharing before its first request.
+   */
+  ready(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -113,6 +119,9 @@ export function createMemoryRateLimits(): RateLimits {
         new RateLimiterMemory({ keyPrefix, points: limit.points, duration: limit.durationSeconds });
       return wrap(memory(name, spec), undefined, name, spec.burst && memory(`${name}:burst`, spec.burst));
     },
+    async ready() {
+      return true;
+    },
     async close() {},
   };
 }
@@ -122,13 +131,17 @@ export function createMemoryRateLimits(): RateLimits {
  * falls back to its own memory limits (rate-limiter-flexible's insurance
  * limiter): looser across nodes for a while, never a failed request.
  */
-export function createRedisRateLimits(url: string, logger: Logger, options: { prefix?: string } = {}): RateLimits {
+export function createRedisRateLimits(
+  url: string,
+  logger: Logger,
+  options: { prefix?: string; commandTimeoutMs?: number } = {},
+): RateLimits {
   // A Redis that stops answering must not hold requests: a command that takes longer than half a second
   // fails, and the memory limiter answers instead.
   const client = new Redis(url, {
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
-    commandTimeout: 500,
+    commandTimeout: options.commandTimeoutMs ?? 500,
     connectTimeout: 2000,
   });
   client.on('error', (error: Error) =>
@@ -151,6 +164,19 @@ export function createRedisRateLimits(url: string, logger: Logger, options: { pr
           }),
         });
       return wrap(shared(name, spec), logger, name, spec.burst && shared(`${name}:burst`, spec.burst));
+    },
+    ready(timeoutMs = 5000) {
+      if (client.status === 'ready') return Promise.resolve(true);
+      return new Promise<boolean>((resolve) => {
+        const done = (outcome: boolean) => {
+          clearTimeout(timer);
+          client.off('ready', onReady);
+          resolve(outcome);
+        };
+        const onReady = () => done(true);
+        const timer = setTimeout(() => done(false), timeoutMs);
+        client.on('ready', onReady);
+      });
     },
     async close() {
       await client.quit().catch(() => client.disconnect());

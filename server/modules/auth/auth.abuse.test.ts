@@ -27,7 +27,10 @@ async function buildApp(engine: 'sqlite' | 'postgres', store: 'memory' | 'redis'
   const logger = pino({ level: 'silent' });
   const rateLimits: RateLimits =
     store === 'redis' && REDIS_URL
-      ? createRedisRateLimits(REDIS_URL, logger, { prefix: `scoreline-test:${randomBytes(6).toString('hex')}` })
+      ? createRedisRateLimits(REDIS_URL, logger, {
+          prefix: `scoreline-test:${randomBytes(6).toString('hex')}`,
+          commandTimeoutMs: 5000,
+        })
       : createMemoryRateLimits();
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, BASE_URL: ORIGIN, TRUST_PROXY: '1' });
   const services = createServices({
@@ -39,6 +42,7 @@ async function buildApp(engine: 'sqlite' | 'postgres', store: 'memory' | 'redis'
     rateLimits,
   });
   const app = createHttpApp({ services, metrics: createMetrics({ collectDefaults: false }) });
+  if (!(await rateLimits.ready())) throw new Error('the rate limits store did not answer');
   return {
     app,
     services,

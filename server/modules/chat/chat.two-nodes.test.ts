@@ -136,7 +136,10 @@ describe.skipIf(!(TEST_POSTGRES_URL && REDIS_URL))('chat on two nodes sharing Po
       CHAT_NEW_ACCOUNT_MINUTES: '0',
       CHAT_PRESENCE_SECONDS: '1',
     });
-    const rateLimits = createRedisRateLimits(REDIS_URL ?? '', logger, { prefix: `${prefix}:rl` });
+    const rateLimits = createRedisRateLimits(REDIS_URL ?? '', logger, {
+      prefix: `${prefix}:rl`,
+      commandTimeoutMs: 5000,
+    });
     const services = createServices({
       config,
       logger,
@@ -197,6 +200,9 @@ describe.skipIf(!(TEST_POSTGRES_URL && REDIS_URL))('chat on two nodes sharing Po
     matches = await insertChatMatches(database.handle.db);
     a = startNode('a');
     b = startNode('b');
+    // Limits are shared only once Redis answers; before that each node would count alone.
+    expect(await a.rateLimits.ready()).toBe(true);
+    expect(await b.rateLimits.ready()).toBe(true);
     await Promise.all([a.services.live.start(), b.services.live.start()]);
     for (const name of ['ann', 'ben', 'cat', 'dan', 'eve', 'fay']) {
       const result = await a.services.accounts.register(

@@ -107,8 +107,9 @@ describe.runIf(process.env.TEST_REDIS_URL)('order rate limits shared through Red
     const first = await createTestApp(engine!, { BASE_URL: ORIGIN, PAYMENT_ORDERS_PER_USER: '2' });
     const prefix = `test:rl:orders:${Date.now()}:${Math.random()}`;
     const logger = pino({ level: 'silent' });
-    const limitsA = createRedisRateLimits(process.env.TEST_REDIS_URL!, logger, { prefix });
-    const limitsB = createRedisRateLimits(process.env.TEST_REDIS_URL!, logger, { prefix });
+    // A loaded CI machine must not turn a slow answer into each node's own memory count.
+    const limitsA = createRedisRateLimits(process.env.TEST_REDIS_URL!, logger, { prefix, commandTimeoutMs: 5000 });
+    const limitsB = createRedisRateLimits(process.env.TEST_REDIS_URL!, logger, { prefix, commandTimeoutMs: 5000 });
     const node = (rateLimits: typeof limitsA) => {
       const services = createServices({
         config: first.services.config,
@@ -120,6 +121,9 @@ describe.runIf(process.env.TEST_REDIS_URL)('order rate limits shared through Red
       return createHttpApp({ services, metrics: createMetrics({ collectDefaults: false }) });
     };
     try {
+      // Before Redis answers, each node counts in its own memory (and would let 2 + 2 through).
+      expect(await limitsA.ready()).toBe(true);
+      expect(await limitsB.ready()).toBe(true);
       const a = node(limitsA);
       const b = node(limitsB);
       const token = await register(first, 'limit-redis@example.com', '198.51.100.9');
