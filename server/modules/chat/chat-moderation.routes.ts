@@ -154,7 +154,9 @@ export function chatModerationRoutes(services: { guard: ChatModerationGuard; cha
       tags,
       summary:
         'Time out (minutes) or ban (for good, or minutes) a user, in one room (matchId) or all chat (scope cms:chat)',
-      description: 'The user gets 403 with the reason and the time left when they post. A timeout is at most a week.',
+      description:
+        'The user gets 403 with the reason and the time left when they post. A timeout is at most a week. ' +
+        'A staff account can be sanctioned only by an administrator, and an administrator by nobody (403 forbidden, naming userId).',
       middleware,
       request: body(chatSanctionInputSchema),
       responses: {

@@ -154,7 +154,7 @@ export interface ChatServiceOptions {
   live: LiveWriter;
   football: { getMatch(id: number): Promise<MatchSummary> };
   /** The accounts: an author's display name and age, a sanctioned user's name. */
-  users: { getUser(id: number): Promise<{ displayName: string; createdAt: string } | null> };
+  users: { getUser(id: number): Promise<{ displayName: string; createdAt: string; role: Role } | null> };
   rateLimits: RateLimits;
   presence: RoomPresence;
   audit: ChatAuditPort;
@@ -571,6 +571,15 @@ export function createChatService(options: ChatServiceOptions) {
     if (!user) return fail('not_found', 'No such user', { fields: { userId: 'No such user' } });
     if (input.userId === actor.id)
       return fail('invalid_input', 'You cannot sanction yourself', { fields: { userId: 'That is you' } });
+    // Staff answer to an administrator, not to each other: a moderator silencing an administrator (or every
+    // other moderator) would be a moderator overruling those above them. An administrator is never sanctioned.
+    if (user.role !== 'user' && (actor.role !== 'admin' || user.role === 'admin')) {
+      const message =
+        user.role === 'admin'
+          ? 'An administrator cannot be timed out or banned from chat'
+          : 'Only an administrator can time out or ban a staff member';
+      return fail('forbidden', message, { fields: { userId: message } });
+    }
     const matchId = input.matchId ?? null;
     if (matchId !== null && !(await loadMatch(matchId)))
       return fail('not_found', 'No such match', { fields: { matchId: 'No such match' } });

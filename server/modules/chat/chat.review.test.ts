@@ -1,0 +1,121 @@
+// Review of the chat API (issue #23) through the real app on SQLite and PostgreSQL: who may sanction whom,
+// the per-address limit for IPv6 clients, and reports racing a deletion.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatSanctionSchema } from '../../../domain/chat-moderation.ts';
+import { insertChatMatches, type ChatMatches } from '../../../tests/helpers/chat-matches.ts';
+import { createTestApp } from '../../../tests/helpers/test-app.ts';
+import { TEST_ENGINES } from '../../../tests/helpers/test-database.ts';
+
+const ORIGIN = 'http://localhost:3000';
+const PASSWORD = 'correct horse battery staple';
+const FANS = ['fan1', 'fan2', 'fan3', 'fan4', 'fan5', 'fan6', 'fan7'] as const;
+const STAFF = ['moderator', 'moderator2', 'editor', 'admin', 'admin2'] as const;
+type Who = (typeof FANS)[number] | (typeof STAFF)[number];
+
+describe.each(TEST_ENGINES)('chat review on %s', (engine) => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let _matches: ChatMatches;
+  const tokens = {} as Record<Who, string>;
+  const ids = {} as Record<Who, number>;
+  let addresses = 0;
+
+  async function call(
+    method: string,
+    target: string,
+    options: { who?: Who; body?: unknown; address?: string } = {},
+  ): Promise<Response> {
+    addresses += 1;
+    return t.app.request(`${ORIGIN}${target}`, {
+      method,
+      headers: {
+        Origin: ORIGIN,
+        ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(options.who
+          ? {
+              Authorization: `Bearer ${tokens[options.who]}`,
+              'X-Forwarded-For': options.address ?? `198.51.100.${addresses % 250}`,
+            }
+          : {}),
+      },
+      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    });
+  }
+
+  const errorOf = async (response: Response) =>
+    ((await response.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+
+  async function activeSanctionsOf(userId: number) {
+    const response = await call('GET', `/api/cms/chat/sanctions?userId=${userId}&active=0`, { who: 'admin' });
+    expect(response.status).toBe(200);
+    return chatSanctionSchema
+      .array()
+      .parse(((await response.json()) as { data: { sanctions: unknown } }).data.sanctions);
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { BASE_URL: ORIGIN, TRUST_PROXY: '1', CHAT_NEW_ACCOUNT_MINUTES: '0' });
+    _matches = await insertChatMatches(t.database.handle.db);
+    for (const name of FANS) {
+      const result = await t.services.accounts.register(
+        { email: `${name}@example.com`, password: PASSWORD },
+        { ip: '192.0.2.1', userAgent: 'vitest' },
+      );
+      if (!result.ok) throw new Error(result.message);
+      tokens[name] = result.session.token.access_token;
+      ids[name] = result.session.user.id;
+    }
+    for (const name of STAFF) {
+      const role = name.replace(/\d$/, '') as 'moderator' | 'editor' | 'admin';
+      const created = await t.services.accounts.createStaffUser({
+        email: `${name}@example.com`,
+        password: PASSWORD,
+        displayName: name,
+        role,
+      });
+      if (!created.ok) throw new Error(created.message);
+      ids[name] = created.user.id;
+      const login = await t.app.request(`${ORIGIN}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: ORIGIN },
+        body: JSON.stringify({ email: `${name}@example.com`, password: PASSWORD }),
+      });
+      tokens[name] = ((await login.json()) as { data: { token: { access_token: string } } }).data.token.access_token;
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a moderator cannot time out or ban staff (403, nothing stored); an administrator may sanction staff but not an administrator', async () => {
+    for (const target of ['admin', 'moderator2', 'editor'] as const) {
+      for (const kind of ['ban', 'timeout'] as const) {
+        const response = await call('POST', '/api/cms/chat/sanctions', {
+          who: 'moderator',
+          body: { userId: ids[target], kind, reason: 'Silenced', ...(kind === 'timeout' ? { minutes: 60 } : {}) },
+        });
+        expect(response.status, target).toBe(403);
+        const error = await errorOf(response);
+        expect(error.code).toBe('forbidden');
+        expect(error.fields?.userId).toBeTruthy();
+      }
+      expect(await activeSanctionsOf(ids[target])).toEqual([]);
+    }
+    const adminOnAdmin = await call('POST', '/api/cms/chat/sanctions', {
+      who: 'admin',
+      body: { userId: ids.admin2, kind: 'ban', reason: 'Silenced' },
+    });
+    expect(adminOnAdmin.status).toBe(403);
+    expect(await activeSanctionsOf(ids.admin2)).toEqual([]);
+    // An administrator may still time out a moderator, and a moderator a fan.
+    const adminOnModerator = await call('POST', '/api/cms/chat/sanctions', {
+      who: 'admin',
+      body: { userId: ids.moderator2, kind: 'timeout', minutes: 5, reason: 'Cool down' },
+    });
+    expect(adminOnModerator.status).toBe(201);
+    const moderatorOnFan = await call('POST', '/api/cms/chat/sanctions', {
+      who: 'moderator',
+      body: { userId: ids.fan7, kind: 'timeout', minutes: 5, reason: 'Spam' },
+    });
+    expect(moderatorOnFan.status).toBe(201);
+  });
+});
