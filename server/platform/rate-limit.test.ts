@@ -15,6 +15,19 @@ describe('toAddressKey', () => {
     expect(toAddressKey('2001:db8:1:2::1')).not.toBe(toAddressKey('2001:db8:1:3::1'));
     expect(toAddressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
   });
+
+  it('counts a /64 as one address however its addresses are written (zero runs shortened with ::)', () => {
+    // 2001:db8::/64 is 2001:db8:0:0: every address in it, whatever follows, is one key.
+    const key = toAddressKey('2001:db8::1');
+    for (const other of ['2001:db8::2', '2001:db8::abcd:1', '2001:db8:0:0:1:2:3:4', '2001:DB8:0000::9', '2001:db8::'])
+      expect(toAddressKey(other), other).toBe(key);
+    expect(toAddressKey('2001:db8:1::5')).toBe(toAddressKey('2001:db8:1:0:5:6:7:8'));
+    expect(toAddressKey('2001:db8:1::5')).not.toBe(toAddressKey('2001:db8:1:1::5'));
+    expect(toAddressKey('::1')).toBe(toAddressKey('::2'));
+    expect(toAddressKey('::ffff:c000:207')).toBe('192.0.2.7');
+    expect(toAddressKey('192.0.2.7')).toBe('192.0.2.7');
+    expect(toAddressKey('unknown')).toBe('unknown');
+  });
 });
 
 const stores: Array<[string, () => RateLimits]> = [['memory', () => createMemoryRateLimits()]];

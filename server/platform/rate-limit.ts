@@ -59,10 +59,50 @@ export interface RateLimits {
   close(): Promise<void>;
 }
 
-/** The part of a client address that a limit counts: one key for a whole IPv6 /64, which one host usually holds. */
+/** An IPv6 address as its eight 16-bit groups (`::` expanded, a trailing dotted IPv4 as two); null: not one. */
+function ipv6Groups(address: string): number[] | null {
+  const halves = address.split('::');
+  if (halves.length > 2) return null;
+  const parse = (part: string | undefined): number[] | null => {
+    if (!part) return [];
+    const groups: number[] = [];
+    const pieces = part.split(':');
+    for (const [index, piece] of pieces.entries()) {
+      if (index === pieces.length - 1 && piece.includes('.')) {
+        const octets = piece.split('.');
+        if (octets.length !== 4 || octets.some((octet) => !/^\d{1,3}$/.test(octet) || Number(octet) > 255)) return null;
+        const [a = 0, b = 0, c = 0, d = 0] = octets.map(Number);
+        groups.push(a * 256 + b, c * 256 + d);
+      } else if (/^[0-9a-f]{1,4}$/i.test(piece)) groups.push(parseInt(piece, 16));
+      else return null;
+    }
+    return groups;
+  };
+  const head = parse(halves[0]);
+  const tail = parse(halves[1]);
+  if (!head || !tail) return null;
+  if (halves.length === 1) return head.length === 8 ? head : null;
+  const missing = 8 - head.length - tail.length;
+  return missing >= 1 ? [...head, ...Array<number>(missing).fill(0), ...tail] : null;
+}
+
+/**
+ * The part of a client address that a limit counts: one key for a whole IPv6 /64, which one host usually
+ * holds, however the address is written ("2001:db8::1" and "2001:db8:0:0:1::" are one /64); an
+ * IPv4-mapped address counts as its IPv4 address. Anything else is its own key.
+ */
 export function toAddressKey(ip: string): string {
-  if (!ip.includes(':') || ip.startsWith('::ffff:')) return ip.replace(/^::ffff:/, '');
-  return `${ip.split(':').slice(0, 4).join(':')}::/64`;
+  if (!ip.includes(':')) return ip;
+  const groups = ipv6Groups(ip.replace(/%.*$/, ''));
+  if (!groups) return ip;
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
 }
 
 function hashedKey(key: string): string {

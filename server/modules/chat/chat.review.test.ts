@@ -14,7 +14,7 @@ type Who = (typeof FANS)[number] | (typeof STAFF)[number];
 
 describe.each(TEST_ENGINES)('chat review on %s', (engine) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
-  let _matches: ChatMatches;
+  let matches: ChatMatches;
   const tokens = {} as Record<Who, string>;
   const ids = {} as Record<Who, number>;
   let addresses = 0;
@@ -54,7 +54,7 @@ describe.each(TEST_ENGINES)('chat review on %s', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine, { BASE_URL: ORIGIN, TRUST_PROXY: '1', CHAT_NEW_ACCOUNT_MINUTES: '0' });
-    _matches = await insertChatMatches(t.database.handle.db);
+    matches = await insertChatMatches(t.database.handle.db);
     for (const name of FANS) {
       const result = await t.services.accounts.register(
         { email: `${name}@example.com`, password: PASSWORD },
@@ -84,6 +84,25 @@ describe.each(TEST_ENGINES)('chat review on %s', (engine) => {
   }, 60_000);
   afterAll(async () => {
     await t?.close();
+  });
+
+  it('several accounts in one IPv6 /64 share its 5 messages, however the addresses are written', async () => {
+    // 2001:db8::/64 written as the socket or a proxy writes it: "2001:db8::1", "2001:db8::2", … — the /64's
+    // zero groups shortened, so each address used to be a key of its own and the address limit never held.
+    const statuses: number[] = [];
+    for (const [index, who] of FANS.slice(0, 6).entries()) {
+      const response = await call('POST', `/api/matches/${matches.live}/chat`, {
+        who,
+        body: { text: `Hello from the same network, ${index}` },
+        address: `2001:db8::${index + 1}`,
+      });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect((await errorOf(response)).code).toBe('rate_limited');
+        expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
 
   it('a moderator cannot time out or ban staff (403, nothing stored); an administrator may sanction staff but not an administrator', async () => {
