@@ -75,6 +75,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       moderator: chatModerator,
       spoilerHidden,
       initial: chatHistory && chatRoom ? { history: chatHistory, room: chatRoom } : null,
+      // What the box times the room's opening and closing with (domain/chat-window.ts).
+      roomWindow: { status: match.status, kickoffAt: match.kickoffAt, clock: match.clock },
     };
     return { id, live: liveData, position, replayable, insight, spoilerHidden, ad, chat };
   } catch (error) {

@@ -37,8 +37,12 @@ const replayRoute = createRoute({
 
 const demoReplayBodySchema = z.object({
   matchId: z.number().int().positive(),
-  /** Seconds from now to the kick-off: a page can be open before the match starts. */
-  kickoffInSeconds: z.number().int().min(0).max(3600).default(0),
+  /**
+   * Seconds from now to the kick-off: a page can be open before the match starts. Up to three hours either
+   * way: a chat room that opens in a few seconds (kick-off in 60 minutes and a bit), or a replay already
+   * played (kick-off in the past) whose room turns read-only soon.
+   */
+  kickoffInSeconds: z.number().int().min(-10_800).max(10_800).default(0),
 });
 
 /**

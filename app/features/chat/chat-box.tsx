@@ -19,6 +19,7 @@ import {
 } from 'react';
 import { useLocation } from 'react-router';
 import type { ChatMessage, ChatRoom } from '../../../domain/chat-contracts.ts';
+import type { ChatWindowMatch } from '../../../domain/chat-window.ts';
 import { formatClockTime } from '../../../domain/time-zones.ts';
 import { useSignedInUser, type HeaderUser } from '../../lib/auth/auth-user.ts';
 import { useHydrated } from '../../lib/loading/deferred.tsx';
@@ -49,6 +50,11 @@ export interface ChatBoxProps {
   spoilerHidden: boolean;
   /** The messages and room the server read with the page (so they are in its HTML); null: fetched here. */
   initial?: ChatInitial | null;
+  /**
+   * The match as the room's window needs it (status, kick-off, clock): the box turns open or read-only when the
+   * window does, without a reload (the clock passing those moments sends no event).
+   */
+  roomWindow?: ChatWindowMatch | null;
 }
 
 const SLOW_MODE_CHOICES = [0, 5, 10, 30, 60, 120];
@@ -90,7 +96,14 @@ function useBrowserTimeZone(): string {
 }
 
 /** The default export: the match page's deferred import of it is then the shortest (first-load budget). */
-export default function ChatBox({ matchId, position, moderator, spoilerHidden, initial = null }: ChatBoxProps) {
+export default function ChatBox({
+  matchId,
+  position,
+  moderator,
+  spoilerHidden,
+  initial = null,
+  roomWindow = null,
+}: ChatBoxProps) {
   const [shown, setShown] = useState(!spoilerHidden);
   const hydrated = useHydrated();
   return (
@@ -105,7 +118,14 @@ export default function ChatBox({ matchId, position, moderator, spoilerHidden, i
       </h2>
       {shown ? (
         // Keyed by match: a client-side navigation to another match starts its room afresh.
-        <ChatRoomView key={matchId} matchId={matchId} position={position} moderator={moderator} initial={initial} />
+        <ChatRoomView
+          key={matchId}
+          matchId={matchId}
+          position={position}
+          moderator={moderator}
+          initial={initial}
+          roomWindow={roomWindow}
+        />
       ) : (
         <div className="mt-2 text-sm" data-testid="chat-spoiler-notice">
           <p className="text-slate-700 dark:text-slate-300">
@@ -137,14 +157,16 @@ function ChatRoomView({
   position,
   moderator,
   initial,
+  roomWindow,
 }: {
   matchId: number;
   position: number | null;
   moderator: boolean;
   initial: ChatInitial | null;
+  roomWindow: ChatWindowMatch | null;
 }) {
   const user = useSignedInUser();
-  const chat = useChat(matchId, position, initial);
+  const chat = useChat(matchId, position, initial, roomWindow);
   const mask = useChatMask(user !== null);
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -182,10 +204,15 @@ function ChatRoomView({
         user={user}
         moderator={moderator}
         mask={mask}
-        onReply={(message) => {
-          setReplyTo(message);
-          composer.current?.focus();
-        }}
+        // Replies only where one can post: a read-only or closed room offers none.
+        onReply={
+          room?.state === 'open'
+            ? (message) => {
+                setReplyTo(message);
+                composer.current?.focus();
+              }
+            : null
+        }
         onNotice={setNotice}
       />
       {user === null ? (
@@ -368,7 +395,7 @@ function MessageLog({
   user: HeaderUser | null;
   moderator: boolean;
   mask: boolean;
-  onReply: (message: ChatMessage) => void;
+  onReply: ((message: ChatMessage) => void) | null;
   onNotice: (notice: Notice) => void;
 }) {
   const list = useRef<HTMLDivElement>(null);
@@ -479,7 +506,7 @@ function MessageItem({
   signedIn: boolean;
   moderator: boolean;
   mask: boolean;
-  onReply: (message: ChatMessage) => void;
+  onReply: ((message: ChatMessage) => void) | null;
   onRemoved: (messageId: number) => void;
   onRoom: (room: ChatRoom) => void;
   onNotice: (notice: Notice) => void;
@@ -532,9 +559,11 @@ function MessageItem({
       </p>
       {signedIn ? (
         <div className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
-          <button type="button" className={action} aria-label={`Reply to ${name}`} onClick={() => onReply(message)}>
-            Reply
-          </button>
+          {onReply ? (
+            <button type="button" className={action} aria-label={`Reply to ${name}`} onClick={() => onReply(message)}>
+              Reply
+            </button>
+          ) : null}
           {own ? null : (
             <button
               type="button"

@@ -82,4 +82,16 @@ describe('chatReducer', () => {
     );
     expect(state.room?.state).toBe('read-only');
   });
+
+  it('follows the window opening and closing by the clock, except in a room staff closed', () => {
+    const readOnly = run({ type: 'room', room: room({ state: 'read-only', slowModeSeconds: 10 }), people: 3 });
+    const opened = chatReducer(readOnly, { type: 'window', state: 'open' });
+    expect(opened.room).toEqual(room({ state: 'open', slowModeSeconds: 10 }));
+    expect(chatReducer(opened, { type: 'window', state: 'read-only' }).room?.state).toBe('read-only');
+    // Nothing changes: the same state back.
+    expect(chatReducer(opened, { type: 'window', state: 'open' })).toBe(opened);
+    const closed = run({ type: 'room', room: room({ state: 'closed' }), people: 1 });
+    expect(chatReducer(closed, { type: 'window', state: 'open' }).room?.state).toBe('closed');
+    expect(chatReducer(initialChatState, { type: 'window', state: 'open' }).room).toBeNull();
+  });
 });

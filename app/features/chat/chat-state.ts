@@ -37,6 +37,12 @@ export type ChatAction =
   | { type: 'room'; room: ChatRoom; people: number; fresh?: boolean }
   /** The room as a moderator's own action left it (the newest there is). */
   | { type: 'roomChanged'; room: ChatRoom }
+  /**
+   * The room's window, by the page's clock, opened or closed (domain/chat-window.ts): the room takes that state
+   * unless staff closed it. The clock passing those moments sends no event; the server's check of a post stays
+   * the authority (a refusal reads the room again).
+   */
+  | { type: 'window'; state: 'open' | 'read-only' }
   | { type: 'posted'; message: ChatMessage }
   | { type: 'removed'; messageId: number }
   | { type: 'live'; event: LiveEvent };
@@ -82,6 +88,9 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       };
     case 'roomChanged':
       return { ...state, room: action.room, roomFromStream: true };
+    case 'window':
+      if (!state.room || state.room.state === 'closed' || state.room.state === action.state) return state;
+      return { ...state, room: { ...state.room, state: action.state } };
     case 'posted':
       return { ...state, messages: withoutDeleted(mergeMessages(state.messages, [action.message]), state.deleted) };
     case 'removed':

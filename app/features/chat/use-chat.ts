@@ -4,14 +4,20 @@
 // match topic on the same EventSource). "Delay live updates by N s" holds
 // these events like every other (app/lib/live/live-delay.ts); the reader's own
 // posts go into the list at once from the POST's answer. The people count is
-// read again every 30 s while the tab is visible.
+// read again every 30 s while the tab is visible. The room's window (open from
+// 60 minutes before kick-off until 30 minutes after the final whistle) turns by
+// a timer set from the match the page shows, kept current by its score events:
+// the clock passing those moments sends no event (docs/chat.md).
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { ChatHistory, ChatMessage, ChatRoom } from '../../../domain/chat-contracts.ts';
+import { nextWindowChange, roomWindowState, type ChatWindowMatch } from '../../../domain/chat-window.ts';
 import { subscribeLive } from '../../lib/live/live-client.ts';
 import { fetchHistory, fetchRoom, type ChatRoomInfo } from './chat-api.ts';
 import { chatReducer, initialChatState, type ChatState } from './chat-state.ts';
 
 const PEOPLE_REFRESH_MS = 30_000;
+/** A window change further away than this is timed again then (setTimeout's delay is a 32-bit number). */
+const LONGEST_WAIT_MS = 24 * 60 * 60_000;
 
 export interface ChatData extends ChatState {
   /** The first page failed to load (network, server): a retry is offered. */
@@ -43,7 +49,13 @@ function startFrom(initial: ChatInitial | null): ChatState {
   });
 }
 
-export function useChat(matchId: number, position: number | null, initial: ChatInitial | null): ChatData {
+/** `roomWindow`: the match as the room's window needs it (status, kick-off, clock), as the page read it. */
+export function useChat(
+  matchId: number,
+  position: number | null,
+  initial: ChatInitial | null,
+  roomWindow: ChatWindowMatch | null = null,
+): ChatData {
   const [state, dispatch] = useReducer(chatReducer, initial, startFrom);
   // The server's first page and room are the box's start; the stream brings what came after them.
   const [served] = useState(initial !== null);
@@ -53,6 +65,10 @@ export function useChat(matchId: number, position: number | null, initial: ChatI
   /** When the stream last brought a room change (ms): a room read asked for after it is newer. */
   const streamRoomAt = useRef(0);
   const [roomReads, setRoomReads] = useState(0);
+  /** The match as the window rule needs it, moved on by its score events (kick-off, full time). */
+  const [windowMatch, setWindowMatch] = useState(roomWindow);
+  /** Counts the window changes the timer reached: each one sets the next. */
+  const [windowTurns, setWindowTurns] = useState(0);
 
   // The first page (again after a resync or a retry).
   useEffect(() => {
@@ -90,14 +106,36 @@ export function useChat(matchId: number, position: number | null, initial: ChatI
     };
   }, [matchId, attempt, served, roomReads]);
 
+  // The room's window by the clock: its state now (a page read before an opening or a closing learns it here),
+  // then a timer to the next change. The server checks every post against the same rule, so a reader whose
+  // clock is off by a few seconds is at worst refused once (the box then reads the room again).
+  useEffect(() => {
+    if (!windowMatch) return;
+    const now = new Date();
+    dispatch({ type: 'window', state: roomWindowState(windowMatch, now) });
+    const next = nextWindowChange(windowMatch, now);
+    if (next === null) return;
+    const timer = window.setTimeout(
+      () => setWindowTurns((count) => count + 1),
+      Math.min(Math.max(next - now.getTime(), 0), LONGEST_WAIT_MS),
+    );
+    return () => window.clearTimeout(timer);
+  }, [windowMatch, windowTurns]);
+
   // Live: messages, deletions and room changes, from where the page's data was read.
   useEffect(
     () =>
       subscribeLive(
         {
           // chatTopic(matchId) (domain/chat-contracts.ts), written out: that module brings zod, which loads later.
-          topics: [`chat:${matchId}`],
+          // The match's topic too (the page follows it already: one connection still), for its status and clock.
+          topics: [`chat:${matchId}`, `match:${matchId}`],
           onEvent: (event) => {
+            if (event.type === 'score') {
+              const { matchId: scored, status, clock } = event.data;
+              if (scored === matchId) setWindowMatch((current) => current && { ...current, status, clock });
+              return;
+            }
             // The connection hands every subscriber every event of the tab's stream: keep this room's.
             if (!event.type.startsWith('chat.')) return;
             if ((event.data as { matchId?: number }).matchId !== matchId) return;
