@@ -2,6 +2,7 @@
 // Needs the production build (scripts/test.sh builds before running Vitest).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -68,12 +69,27 @@ describe('server/main.ts', () => {
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
 
-    const inFlight = fetch(`http://127.0.0.1:${port}/__test/slow?ms=1000`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The slow request is written on its own socket before anything else, and a second request answered
+    // after it proves the server has read it (on a loaded machine a fixed pause did not: SIGTERM came
+    // before the server had parsed the request, and a connection with no request yet is closed as idle).
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    const ended = new Promise<void>((resolve, reject) => {
+      socket.on('end', resolve);
+      socket.on('error', reject);
+    });
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    await new Promise<void>((resolve, reject) =>
+      socket.write('GET /__test/slow?ms=1000 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n', (error) =>
+        error ? reject(error) : resolve(),
+      ),
+    );
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
     server.child.kill('SIGTERM');
-    const response = await inFlight;
-    expect(response.status).toBe(200);
-    expect(await response.text()).toContain('Slow page loaded');
+    await ended;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toContain('Slow page loaded');
     expect(await server.exited).toBe(0);
     expect(server.output().stdout).toContain('"msg":"stopped"');
   });
