@@ -267,6 +267,22 @@ export async function markMessageDeleted(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Whether a message is still shown (not deleted), its row locked until the transaction ends on PostgreSQL
+ * (a deletion's update waits for it, and it for a deletion): a report and a deletion at once take turns.
+ * Null: no such message.
+ */
+export async function lockMessageShown(
+  trx: Transaction<Database>,
+  engine: DatabaseEngine,
+  id: number,
+): Promise<boolean | null> {
+  let query = trx.selectFrom('chat_message').select('deleted_at').where('id', '=', id);
+  if (engine === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row ? row.deleted_at === null : null;
+}
+
 // ---- Reports ----------------------------------------------------------------------------------------------
 
 /** Records a report; false when this user already reported this message. */

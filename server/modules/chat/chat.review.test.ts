@@ -1,7 +1,7 @@
 // Review of the chat API (issue #23) through the real app on SQLite and PostgreSQL: who may sanction whom,
 // the per-address limit for IPv6 clients, and reports racing a deletion.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatSanctionSchema } from '../../../domain/chat-moderation.ts';
+import { chatReportPageSchema, chatSanctionSchema } from '../../../domain/chat-moderation.ts';
 import { insertChatMatches, type ChatMatches } from '../../../tests/helpers/chat-matches.ts';
 import { createTestApp } from '../../../tests/helpers/test-app.ts';
 import { TEST_ENGINES } from '../../../tests/helpers/test-database.ts';
@@ -53,7 +53,13 @@ describe.each(TEST_ENGINES)('chat review on %s', (engine) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { BASE_URL: ORIGIN, TRUST_PROXY: '1', CHAT_NEW_ACCOUNT_MINUTES: '0' });
+    t = await createTestApp(engine, {
+      BASE_URL: ORIGIN,
+      TRUST_PROXY: '1',
+      CHAT_NEW_ACCOUNT_MINUTES: '0',
+      // Many posts from one author (the report race); the address limit stays at its default of 5.
+      CHAT_MESSAGE_BURST: '100',
+    });
     matches = await insertChatMatches(t.database.handle.db);
     for (const name of FANS) {
       const result = await t.services.accounts.register(
@@ -103,6 +109,29 @@ describe.each(TEST_ENGINES)('chat review on %s', (engine) => {
       }
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+
+  it('a report sent while the author deletes the message leaves no open report of a deleted message', async () => {
+    for (let round = 0; round < 12; round++) {
+      const posted = await call('POST', `/api/matches/${matches.soon}/chat`, {
+        who: 'fan1',
+        body: { text: `Message number ${round}` },
+      });
+      expect(posted.status).toBe(201);
+      const { message } = (await posted.json()) as { message: { id: number } };
+      const reporter = FANS[1 + (round % 5)] ?? 'fan2';
+      const [reported, deleted] = await Promise.all([
+        call('POST', `/api/chat/messages/${message.id}/report`, { who: reporter, body: { reason: 'Spam' } }),
+        call('DELETE', `/api/chat/messages/${message.id}`, { who: 'fan1' }),
+      ]);
+      expect(deleted.status).toBe(200);
+      // Either the report came first (and was closed with the deletion) or it was refused as gone.
+      expect([201, 404]).toContain(reported.status);
+    }
+    const queue = await call('GET', `/api/cms/chat/reports?status=open&matchId=${matches.soon}`, { who: 'moderator' });
+    expect(queue.status).toBe(200);
+    const page = chatReportPageSchema.parse(((await queue.json()) as { data: unknown }).data);
+    expect(page.reports.filter((report) => report.message.deletedAt !== null)).toEqual([]);
   });
 
   it('a moderator cannot time out or ban staff (403, nothing stored); an administrator may sanction staff but not an administrator', async () => {

@@ -434,14 +434,22 @@ export function createChatService(options: ChatServiceOptions) {
       return fail('rate_limited', `You have sent many reports: wait ${outcome.retryAfterSeconds} s`, {
         retryAfterSeconds: outcome.retryAfterSeconds,
       });
-    const inserted = await q.insertReport(db, {
-      messageId,
-      matchId: message.matchId,
-      reporterId: userId,
-      reason: reason ?? '',
-      at: clock.now(),
+    // With the message's row held: a deletion that commits first is seen (nothing to report), and one that
+    // comes after sees this report and resolves it — no open report of a deleted message either way.
+    const filed = await inTransaction(db, async (trx) => {
+      if (!(await q.lockMessageShown(trx, engine, messageId))) return 'gone' as const;
+      const inserted = await q.insertReport(trx, {
+        messageId,
+        matchId: message.matchId,
+        reporterId: userId,
+        reason: reason ?? '',
+        at: clock.now(),
+      });
+      return inserted ? ('reported' as const) : ('already' as const);
     });
-    if (!inserted) return fail('already_reported', 'You already reported this message: the moderators will look at it');
+    if (filed === 'gone') return NO_MESSAGE;
+    if (filed === 'already')
+      return fail('already_reported', 'You already reported this message: the moderators will look at it');
     return { ok: true, reported: true };
   }
 
