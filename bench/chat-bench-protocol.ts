@@ -2,11 +2,12 @@
 // orchestrator (chat.bench.ts) drives two server nodes (chat-bench-server.ts)
 // and a few client processes (chat-bench-clients.ts) over Node's IPC channel,
 // so the servers need no bench-only HTTP endpoint. One zod schema per
-// direction; every received message is parsed. Shared pieces (the clock,
-// the histogram step, the server's stats) come from the live benchmark's
-// protocol (bench/live-sse-protocol.ts).
+// direction; every received message is parsed. Shared pieces (histograms, the
+// server's stats) come from the bench harness (bench/support/); the histogram
+// step is the live benchmark's (HISTOGRAM_STEP_MS in bench/live-sse-protocol.ts).
 import { z } from 'zod';
-import { histogramSchema, serverStatsSchema } from './live-sse-protocol.ts';
+import { serverStatsSchema } from './support/node-process.ts';
+import { histogramSchema } from './support/stats.ts';
 
 // ---------------------------------------------------------------------------
 // Orchestrator ↔ server node

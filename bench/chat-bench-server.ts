@@ -17,7 +17,7 @@ import { createMetrics } from '../server/platform/metrics.ts';
 import { createRedisRateLimits } from '../server/platform/rate-limit.ts';
 import { createServices } from '../server/services.ts';
 import { nodeCommandSchema, type NodeReply } from './chat-bench-protocol.ts';
-import { wallNow } from './live-sse-protocol.ts';
+import { processStats } from './support/node-process.ts';
 
 const send = (message: NodeReply) => process.send?.(message);
 
@@ -56,40 +56,13 @@ process.on('message', (raw: unknown) => {
   }
   const command = parsed.data;
   switch (command.type) {
-    case 'stats': {
-      const gc = (globalThis as { gc?: () => void }).gc;
-      if (command.gc && gc) {
-        gc();
-        gc();
-      }
-      const memory = process.memoryUsage();
-      const cpu = process.cpuUsage();
-      const hub = services.live.hub.stats();
-      const ms = (ns: number) => (Number.isFinite(ns) ? ns / 1e6 : 0);
+    case 'stats':
       send({
         type: 'stats',
         rid: command.rid,
-        stats: {
-          rss: memory.rss,
-          heapUsed: memory.heapUsed,
-          heapTotal: memory.heapTotal,
-          external: memory.external,
-          arrayBuffers: memory.arrayBuffers,
-          cpuUser: cpu.user,
-          cpuSystem: cpu.system,
-          at: wallNow(),
-          clients: hub.clients,
-          cursor: hub.cursor,
-          dropped: hub.dropped,
-          loopDelayP50: ms(loopDelay.percentile(50)),
-          loopDelayP99: ms(loopDelay.percentile(99)),
-          loopDelayMax: ms(loopDelay.max),
-          gcAvailable: gc !== undefined,
-        },
+        stats: processStats({ ...command, loopDelay, hub: services.live.hub.stats() }),
       });
-      if (command.resetLoopDelay) loopDelay.reset();
       return;
-    }
     case 'stop':
       void Promise.allSettled([services.chat.stop(), services.live.stop()]).then(() => {
         server.close();

@@ -20,10 +20,8 @@
 // database (the "new accounts wait 10 minutes" rule is not what is measured). Every text is unique, so
 // the duplicate rule never refuses one.
 // Results go into docs/performance.md by hand, with the command and machine.
-import { fork, spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { availableParallelism, cpus, totalmem } from 'node:os';
 import pg from 'pg';
 import { openDatabase } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -41,16 +39,35 @@ import {
   type NodeReply,
   type PostedMessage,
 } from './chat-bench-protocol.ts';
-import { HISTOGRAM_STEP_MS, wallNow, type Histogram, type ServerStats } from './live-sse-protocol.ts';
+import { HISTOGRAM_STEP_MS } from './live-sse-protocol.ts';
+import {
+  askAll,
+  forkClientProcesses,
+  share as shareOf,
+  sumStatuses,
+  type WithoutRid,
+} from './support/client-process.ts';
+import {
+  command,
+  loadAverage,
+  machineTicks,
+  openFileLimit,
+  parseArgs,
+  startServerProcess,
+  stopServerProcesses,
+  type ServerStats,
+} from './support/node-process.ts';
+import {
+  mergeHistograms as merge,
+  percentile as percentileOf,
+  sleep,
+  slope as slopeOf,
+  wallNow,
+} from './support/stats.ts';
 
 // ---- Arguments ----------------------------------------------------------------
 
-const args = new Map(
-  process.argv.slice(2).map((arg) => {
-    const [key, ...rest] = arg.replace(/^--/, '').split('=');
-    return [key ?? '', rest.length > 0 ? rest.join('=') : 'true'] as const;
-  }),
-);
+const args = parseArgs();
 const numberArg = (name: string, fallback: number) => {
   const value = Number(args.get(name) ?? fallback);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
@@ -84,30 +101,6 @@ if ((USERS / RATE) * 1000 < USER_MIN_GAP_MS)
   );
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function machineTicks(): { busy: number; total: number } {
-  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
-  const total = fields.reduce((sum, value) => sum + value, 0);
-  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
-  return { busy: total - idle, total };
-}
-
-function openFileLimit(): number {
-  const line = readFileSync('/proc/self/limits', 'utf8')
-    .split('\n')
-    .find((row) => row.startsWith('Max open files'));
-  const soft = Number(line?.split(/\s+/)[3]);
-  return Number.isFinite(soft) ? soft : Infinity;
-}
-
-function command(file: string, argv: string[]): string {
-  try {
-    return execFileSync(file, argv, { encoding: 'utf8' }).trim();
-  } catch {
-    return '(unavailable)';
-  }
-}
 
 out('# Chat benchmark (issue #23)');
 out(`date: ${command('date', [])}`);
@@ -115,11 +108,7 @@ out(
   `machine: nproc ${availableParallelism()}, ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`,
 );
 out(`free -g: ${command('free', ['-g']).split('\n')[1]?.replace(/\s+/g, ' ') ?? ''}`);
-out(
-  `load average at start: ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}`,
-);
+out(`load average at start: ${loadAverage()}`);
 out(
   `${NODES} nodes on PostgreSQL and Redis; ${CLIENTS} clients (topics ${TOPIC_MODE}) over ${WORKERS} client processes; ` +
     `${RATE} messages/s for ${SECONDS} s alternating between the nodes, from ${USERS} users`,
@@ -178,111 +167,58 @@ const TOPICS = TOPIC_MODE === 'chat' ? `chat:${matchId}` : `match:${matchId},cha
 
 // ---- Processes ------------------------------------------------------------------
 
-type WithoutRid<T> = T extends unknown ? Omit<T, 'rid'> : never;
-
-class Channel<Command extends { rid: number }, Reply extends { type: string }> {
-  private nextRid = 1;
-  private waiting = new Map<number, (reply: Reply) => void>();
-  listeners: Array<(reply: Reply) => void> = [];
-
-  constructor(
-    readonly child: ChildProcess,
-    parse: (raw: unknown) => Reply,
-  ) {
-    child.on('message', (raw: unknown) => {
-      const reply = parse(raw);
-      const rid = 'rid' in reply && typeof reply.rid === 'number' ? reply.rid : -1;
-      const resolve = this.waiting.get(rid);
-      if (resolve) {
-        this.waiting.delete(rid);
-        resolve(reply);
-      }
-      for (const listener of this.listeners) listener(reply);
-    });
-  }
-
-  request(command: WithoutRid<Command>): Promise<Reply> {
-    const rid = this.nextRid++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(rid, resolve);
-      if (!this.child.send({ ...command, rid })) reject(new Error('IPC channel closed'));
-    });
-  }
-}
-
-const cleanEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
 const runTag = randomBytes(4).toString('hex');
-const nodes = Array.from({ length: NODES }, () => {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--expose-gc', 'bench/chat-bench-server.ts'], {
-    env: {
-      ...cleanEnv,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: REDIS,
-      PORT: '0',
-      ROLE: 'web',
-      REPLAY_MODE: 'off',
-      AUTO_SEED: '0',
-      DATA_REFRESH_INTERVAL_HOURS: '0',
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: '1',
-      BASE_URL: 'http://127.0.0.1',
-      LIVE_MAX_CONNECTIONS_PER_IP: String(CLIENTS + 100),
-      BENCH_SESSION_SECRET: `chat-bench-${runTag}-000000000000000000000000`,
-      BENCH_RATE_LIMIT_PREFIX: `scoreline-bench:${runTag}`,
-      BENCH_PRESENCE_PREFIX: `scoreline-bench:${runTag}:presence`,
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Channel<NodeCommand, NodeReply>(child, (raw) => nodeReplySchema.parse(raw));
-});
-const ports = await Promise.all(
-  nodes.map(
-    (node) =>
-      new Promise<number>((resolve, reject) => {
-        node.child.once('exit', (code) => reject(new Error(`a server node exited early (${code})`)));
-        node.listeners.push((reply) => {
-          if (reply.type === 'ready') resolve(reply.port);
-        });
-      }),
+const nodes = await Promise.all(
+  Array.from({ length: NODES }, () =>
+    startServerProcess<NodeCommand, NodeReply>({
+      file: 'bench/chat-bench-server.ts',
+      env: {
+        NODE_ENV: 'production',
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: REDIS,
+        PORT: '0',
+        ROLE: 'web',
+        REPLAY_MODE: 'off',
+        AUTO_SEED: '0',
+        DATA_REFRESH_INTERVAL_HOURS: '0',
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: '1',
+        BASE_URL: 'http://127.0.0.1',
+        LIVE_MAX_CONNECTIONS_PER_IP: String(CLIENTS + 100),
+        BENCH_SESSION_SECRET: `chat-bench-${runTag}-000000000000000000000000`,
+        BENCH_RATE_LIMIT_PREFIX: `scoreline-bench:${runTag}`,
+        BENCH_PRESENCE_PREFIX: `scoreline-bench:${runTag}:presence`,
+      },
+      parse: (raw) => nodeReplySchema.parse(raw),
+    }),
   ),
 );
+const ports = nodes.map((node) => node.port);
 out(
   `nodes: ${nodes.map((node, n) => `pid ${node.child.pid} on 127.0.0.1:${ports[n]}`).join(', ')}; match ${matchId}, topics ${TOPICS}`,
 );
 
-const workers = Array.from({ length: WORKERS }, (_, w) => {
-  const child = fork('bench/chat-bench-clients.ts', [`127.0.0.${21 + w}`], {
-    execArgv: ['--import', 'tsx'],
-    env: cleanEnv,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Channel<ClientCommand, ClientReply>(child, (raw) => clientReplySchema.parse(raw));
-});
+const workers = forkClientProcesses<ClientCommand, ClientReply>(
+  'bench/chat-bench-clients.ts',
+  WORKERS,
+  21,
+  clientReplySchema,
+);
 
 async function nodeStats(gc: boolean): Promise<ServerStats[]> {
   return Promise.all(
     nodes.map(async (node) => {
-      const reply = await node.request({ type: 'stats', gc, resetLoopDelay: true });
+      const reply = await node.channel.request({ type: 'stats', gc, resetLoopDelay: true });
       if (reply.type !== 'stats') throw new Error(`stats: unexpected ${reply.type}`);
       return reply.stats;
     }),
   );
 }
 
-async function all<T extends ClientReply['type']>(
-  type: T,
-  make: (worker: number) => WithoutRid<ClientCommand>,
-): Promise<Array<Extract<ClientReply, { type: T }>>> {
-  const replies = await Promise.all(workers.map((worker, w) => worker.request(make(w))));
-  return replies.map((reply) => {
-    if (reply.type === 'error') throw new Error(`client process: ${reply.message}`);
-    if (reply.type !== type) throw new Error(`expected ${type}, got ${reply.type}`);
-    return reply as Extract<ClientReply, { type: T }>;
-  });
-}
+const all = <T extends ClientReply['type']>(type: T, make: (worker: number) => WithoutRid<ClientCommand>) =>
+  askAll(workers, type, make);
 
-const share = (total: number, w: number) => Math.floor(total / WORKERS) + (w < total % WORKERS ? 1 : 0);
+const share = (total: number, w: number) => shareOf(total, w, WORKERS);
 
 // ---- Users ----------------------------------------------------------------------
 
@@ -375,25 +311,7 @@ async function settle(expected: number, clients: number): Promise<{ reached: num
 
 // ---- Measuring ------------------------------------------------------------------
 
-function merge(histograms: Histogram[]): Map<number, number> {
-  const merged = new Map<number, number>();
-  for (const histogram of histograms)
-    for (const [bucket, count] of histogram) merged.set(bucket, (merged.get(bucket) ?? 0) + count);
-  return merged;
-}
-
-function percentile(histogram: Map<number, number>, p: number): number {
-  const buckets = [...histogram.entries()].sort((a, b) => a[0] - b[0]);
-  const total = buckets.reduce((sum, [, count]) => sum + count, 0);
-  if (total === 0) return NaN;
-  const rank = Math.ceil((p / 100) * total);
-  let seen = 0;
-  for (const [bucket, count] of buckets) {
-    seen += count;
-    if (seen >= rank) return (bucket + 1) * HISTOGRAM_STEP_MS;
-  }
-  return NaN;
-}
+const percentile = (histogram: Map<number, number>, p: number) => percentileOf(histogram, p, HISTOGRAM_STEP_MS);
 
 const ms = (n: number) => (Number.isNaN(n) ? '—' : n < 10 ? n.toFixed(1) : Math.round(n).toString());
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -436,8 +354,8 @@ try {
       maxInFlight: IN_FLIGHT,
     }));
     open = connected.reduce((sum, reply) => sum + reply.open, 0);
-    for (const reply of connected)
-      for (const [status, count] of Object.entries(reply.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
+    for (const [status, count] of Object.entries(sumStatuses(connected)))
+      statuses[status] = (statuses[status] ?? 0) + count;
     await sleep(1000);
     samples.push(await nodeStats(true));
   }
@@ -445,13 +363,8 @@ try {
   const withClients = samples.at(-1) as ServerStats[];
   const perNode = withClients.map((s) => s.clients);
   /** Bytes per connection on node n: the slope of `field` over the steps. */
-  const slope = (n: number, field: 'rss' | 'heapUsed') => {
-    const points = samples.map((step) => ({ x: (step[n] as ServerStats).clients, y: (step[n] as ServerStats)[field] }));
-    const meanX = points.reduce((sum, p) => sum + p.x, 0) / points.length;
-    const meanY = points.reduce((sum, p) => sum + p.y, 0) / points.length;
-    const sxx = points.reduce((sum, p) => sum + (p.x - meanX) ** 2, 0);
-    return sxx === 0 ? NaN : points.reduce((sum, p) => sum + (p.x - meanX) * (p.y - meanY), 0) / sxx;
-  };
+  const slope = (n: number, field: 'rss' | 'heapUsed') =>
+    slopeOf(samples.map((step) => ({ x: (step[n] as ServerStats).clients, y: (step[n] as ServerStats)[field] })));
   const rssPerConnection = withClients.map((_, n) => slope(n, 'rss'));
   const heapPerConnection = withClients.map((_, n) => slope(n, 'heapUsed'));
   const rssOverBaseline = withClients.map(
@@ -563,17 +476,10 @@ try {
     `memory per connection ≤ live figure + 2 kB (RSS ${LIVE_FIGURE_KB.rss} + 2, heap ${LIVE_FIGURE_KB.heap} + 2 kB): ` +
       `${worstRss <= LIVE_FIGURE_KB.rss + 2 && worstHeap <= LIVE_FIGURE_KB.heap + 2 ? 'met' : 'MISSED'} (worst node RSS ${worstRss.toFixed(1)} kB, heap ${worstHeap.toFixed(1)} kB)`,
   );
-  out(
-    `load average at end: ${loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' ')}`,
-  );
+  out(`load average at end: ${loadAverage()}`);
 } finally {
   await Promise.allSettled(workers.map((worker) => worker.request({ type: 'close' })));
-  const exits = nodes.map((node) => new Promise((resolve) => node.child.once('exit', resolve)));
-  for (const node of nodes) void node.request({ type: 'stop' }).catch(() => undefined);
-  await Promise.race([Promise.all(exits), sleep(15_000)]);
-  for (const node of nodes) node.child.kill('SIGKILL');
+  await stopServerProcesses(nodes);
   for (const worker of workers) worker.child.kill('SIGKILL');
   await handle.close();
   await admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch((error: unknown) =>

@@ -3,6 +3,7 @@
 // bench/live-sse-server.ts with its own messages (live-sse-protocol.ts).
 // One zod schema per direction; every received message is parsed.
 import { z } from 'zod';
+import { histogramSchema } from './support/stats.ts';
 
 export const resumeCommandSchema = z.discriminatedUnion('type', [
   /** Open clients on `topics` (no Last-Event-ID) until this process holds `total`; answers once every stream said `ready`. */
@@ -19,7 +20,12 @@ export const resumeCommandSchema = z.discriminatedUnion('type', [
   /** Every client closes its socket and remembers its last id: the start of the gap. */
   z.object({ type: z.literal('leave'), rid: z.number().int() }),
   /** Every client reconnects to `port` with Last-Event-ID at once (at most `maxInFlight` connects in flight); answers when all have their 200. */
-  z.object({ type: z.literal('resume'), rid: z.number().int(), port: z.number().int(), maxInFlight: z.number().int().min(1) }),
+  z.object({
+    type: z.literal('resume'),
+    rid: z.number().int(),
+    port: z.number().int(),
+    maxInFlight: z.number().int().min(1),
+  }),
   /**
    * Checks what each client received since `resume` against every score event published
    * (`scoreIds`, in log order): lost, duplicated, out of order, and the times to the first
@@ -36,7 +42,7 @@ export const resumeCommandSchema = z.discriminatedUnion('type', [
 export type ResumeCommand = z.infer<typeof resumeCommandSchema>;
 
 /** Sparse histogram of whole milliseconds: [ms, count] pairs. */
-export const msHistogramSchema = z.array(z.tuple([z.number().int(), z.number().int()]));
+export const msHistogramSchema = histogramSchema;
 export type MsHistogram = z.infer<typeof msHistogramSchema>;
 
 export const resumeReportSchema = z.object({

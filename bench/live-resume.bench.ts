@@ -15,46 +15,35 @@
 // server process is stopped after the gap and a new one started on the same
 // database before the clients resume (a node restart, the usual storm). Results go into
 // docs/performance.md by hand, with the command and machine.
-import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { openDatabase } from '../db/client.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { ensureCompetition, ensureSeason } from '../db/seed/seed-kit.ts';
-import { saveRef } from '../db/source-refs.ts';
-import { insertTeam } from '../db/teams.ts';
-import { findCompetitionDefinition } from '../domain/competitions.ts';
+import { rmSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+import { resumeReplySchema, type ResumeCommand, type ResumeReply, type ResumeReport } from './live-resume-protocol.ts';
+import { wallNow, type ServerCommand, type ServerReply, type ServerStats } from './live-sse-protocol.ts';
 import {
-  BENCH_COMPETITION,
-  BENCH_PROVIDER,
-  BENCH_SEASON,
-  BENCH_TEAMS,
-  serverReplySchema,
-  wallNow,
-  type ServerCommand,
-  type ServerReply,
-  type ServerStats,
-} from './live-sse-protocol.ts';
+  askAll,
+  forkClientProcesses,
+  share as shareOf,
+  sumStatuses,
+  type WithoutRid,
+} from './support/client-process.ts';
+import { createLiveBenchDatabase, startLiveBenchServer } from './support/live-bench.ts';
 import {
-  resumeReplySchema,
-  type MsHistogram,
-  type ResumeCommand,
-  type ResumeReply,
-  type ResumeReport,
-} from './live-resume-protocol.ts';
+  command,
+  loadAverage,
+  openFileLimit,
+  parseArgs,
+  stopServerProcesses,
+  type ServerProcess,
+} from './support/node-process.ts';
+import { mergeHistograms as merge, percentile as percentileOf, sleep } from './support/stats.ts';
 
 // ---- Arguments ----------------------------------------------------------------
 
-const args = new Map(
-  process.argv.slice(2).map((arg) => {
-    const [key, value] = arg.replace(/^--/, '').split('=');
-    return [key ?? '', value ?? 'true'] as const;
-  }),
-);
+const args = parseArgs();
 const numberArg = (name: string, fallback: number, max: number) => {
   const value = Number(args.get(name) ?? fallback);
-  if (!Number.isFinite(value) || value < 0 || value > max) throw new Error(`--${name} must be a number from 0 to ${max}`);
+  if (!Number.isFinite(value) || value < 0 || value > max)
+    throw new Error(`--${name} must be a number from 0 to ${max}`);
   return value;
 };
 
@@ -72,24 +61,6 @@ const TARGET_P99_MS = 1000;
 const SETTLE_TIMEOUT_MS = 60_000;
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function command(file: string, argv: string[]): string {
-  try {
-    return execFileSync(file, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return '(unavailable)';
-  }
-}
-
-function openFileLimit(): number {
-  const line = readFileSync('/proc/self/limits', 'utf8')
-    .split('\n')
-    .find((row) => row.startsWith('Max open files'));
-  const soft = Number(line?.split(/\s+/)[3]);
-  return Number.isFinite(soft) ? soft : Infinity;
-}
-
 out('# Resume-storm benchmark (issue #18)');
 out(`date: ${command('date', ['-u'])}`);
 out(`machine: nproc ${availableParallelism()}, ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`);
@@ -97,7 +68,7 @@ out(`free -h: ${command('free', ['-h']).split('\n')[1]?.replace(/\s+/g, ' ') ?? 
 const head = command('git', ['rev-parse', '--short', 'HEAD']);
 const liveChanges = head === '(unavailable)' ? '' : command('git', ['status', '--porcelain', 'server/modules/live']);
 out(`git: ${head}${liveChanges ? ' (server/modules/live has uncommitted changes)' : ''}`);
-out(`load average at start: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+out(`load average at start: ${loadAverage()}`);
 out(
   `${CLIENTS} clients on scores over ${WORKERS} client processes (at most ${IN_FLIGHT} connects in flight each); ` +
     `gap ${GAP_SECONDS} s at ${RATE} goals/s, ${RESTART ? 'a server restart, ' : ''}then resume with ${TAIL_SECONDS} s more goals`,
@@ -110,138 +81,37 @@ if (openFileLimit() < needed) {
 
 // ---- Database: a fresh SQLite file, migrated, one competition/season/two teams --
 
-const dir = mkdtempSync(path.join(tmpdir(), 'scoreline-resume-bench-'));
-const databaseUrl = `file:${path.join(dir, 'bench.db')}`;
-{
-  const handle = openDatabase(databaseUrl);
-  await migrateToLatest(handle);
-  const definition = findCompetitionDefinition(BENCH_COMPETITION);
-  if (!definition) throw new Error(`${BENCH_COMPETITION} is not in the competition catalogue`);
-  const competitionId = await ensureCompetition(handle.db, definition);
-  await ensureSeason(handle.db, {
-    competitionId,
-    code: BENCH_SEASON,
-    name: 'Bench season',
-    startDate: '2026-08-01',
-    endDate: '2027-05-31',
-    complete: false,
-  });
-  for (const team of BENCH_TEAMS) {
-    const id = await insertTeam(handle.db, { name: team.name, kind: 'club' });
-    await saveRef(handle.db, BENCH_PROVIDER, 'team', team.externalId, id);
-  }
-  await handle.close();
-}
+const { dir, databaseUrl } = await createLiveBenchDatabase('scoreline-resume-bench-');
 
 // ---- Processes ------------------------------------------------------------------
 
-type WithoutRid<T> = T extends unknown ? Omit<T, 'rid'> : never;
-
-/** IPC request/response with one child: every reply carries the request's rid. */
-class Channel<Command extends { rid: number }, Reply extends { type: string }> {
-  private nextRid = 1;
-  private waiting = new Map<number, (reply: Reply) => void>();
-  listeners: Array<(reply: Reply) => void> = [];
-
-  constructor(
-    readonly child: ChildProcess,
-    parse: (raw: unknown) => Reply,
-  ) {
-    child.on('message', (raw: unknown) => {
-      const reply = parse(raw);
-      const rid = 'rid' in reply && typeof reply.rid === 'number' ? reply.rid : -1;
-      const resolve = this.waiting.get(rid);
-      if (resolve) {
-        this.waiting.delete(rid);
-        resolve(reply);
-      }
-      for (const listener of this.listeners) listener(reply);
-    });
-  }
-
-  request(message: WithoutRid<Command>): Promise<Reply> {
-    const rid = this.nextRid++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(rid, resolve);
-      if (!this.child.send({ ...message, rid })) reject(new Error('IPC channel closed'));
-    });
-  }
-}
-
-const cleanEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
-const serverArgs = [
-  '--import',
-  'tsx',
-  '--expose-gc',
-  ...(CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve('var', 'bench-profiles')}`] : []),
-  'bench/live-sse-server.ts',
-];
-
-interface Server {
-  child: ChildProcess;
-  channel: Channel<ServerCommand, ServerReply>;
-  port: number;
-}
+type Server = ServerProcess<ServerCommand, ServerReply>;
 
 /** Starts a server process on the bench database; resolves once it listens. */
 async function startServer(): Promise<Server> {
-  const child = spawn(process.execPath, serverArgs, {
-    env: {
-      ...cleanEnv,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      ROLE: 'all',
-      REPLAY_MODE: 'off',
-      AUTO_SEED: '0',
-      // No fetching from GitHub while measuring (the data refresh, issue #19).
-      DATA_REFRESH_INTERVAL_HOURS: '0',
-      LOG_LEVEL: 'warn',
-      LIVE_MAX_CONNECTIONS_PER_IP: String(Math.ceil(CLIENTS * 1.2) + 100),
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  const started = await startLiveBenchServer({
+    databaseUrl,
+    maxConnections: Math.ceil(CLIENTS * 1.2) + 100,
+    cpuProfile: CPU_PROFILE,
   });
-  const channel = new Channel<ServerCommand, ServerReply>(child, (raw) => serverReplySchema.parse(raw));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the server exited early (${code})`)));
-    channel.listeners.push((reply) => {
-      if (reply.type === 'ready') resolve(reply.port);
-    });
-  });
-  out(`server: pid ${child.pid}, 127.0.0.1:${port}`);
-  return { child, channel, port };
+  out(`server: pid ${started.child.pid}, 127.0.0.1:${started.port}`);
+  return started;
 }
 
 /** Stops a server the way the bench server stops (closing every stream); killed if it hangs. */
-async function stopServer(stopping: Server): Promise<void> {
-  const exited = new Promise((resolve) => stopping.child.once('exit', resolve));
-  if (stopping.child.exitCode === null) void stopping.channel.request({ type: 'stop' }).catch(() => undefined);
-  await Promise.race([exited, sleep(15_000)]);
-  stopping.child.kill('SIGKILL');
-}
+const stopServer = (stopping: Server) => stopServerProcesses([stopping]);
 
 let server = await startServer();
 
-const workers = Array.from({ length: WORKERS }, (_, w) => {
-  const child = fork('bench/live-resume-clients.ts', [`127.0.0.${21 + w}`], {
-    execArgv: ['--import', 'tsx'],
-    env: cleanEnv,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Channel<ResumeCommand, ResumeReply>(child, (raw) => resumeReplySchema.parse(raw));
-});
+const workers = forkClientProcesses<ResumeCommand, ResumeReply>(
+  'bench/live-resume-clients.ts',
+  WORKERS,
+  21,
+  resumeReplySchema,
+);
 
-async function all<T extends ResumeReply['type']>(
-  type: T,
-  make: (worker: number) => WithoutRid<ResumeCommand>,
-): Promise<Array<Extract<ResumeReply, { type: T }>>> {
-  const replies = await Promise.all(workers.map((worker, w) => worker.request(make(w))));
-  return replies.map((reply) => {
-    if (reply.type === 'error') throw new Error(`client process: ${reply.message}`);
-    if (reply.type !== type) throw new Error(`expected ${type}, got ${reply.type}`);
-    return reply as Extract<ResumeReply, { type: T }>;
-  });
-}
+const all = <T extends ResumeReply['type']>(type: T, make: (worker: number) => WithoutRid<ResumeCommand>) =>
+  askAll(workers, type, make);
 
 async function stats(): Promise<ServerStats> {
   const reply = await server.channel.request({ type: 'stats', gc: false, resetLoopDelay: true });
@@ -249,7 +119,7 @@ async function stats(): Promise<ServerStats> {
   return reply.stats;
 }
 
-const share = (total: number, w: number) => Math.floor(total / WORKERS) + (w < total % WORKERS ? 1 : 0);
+const share = (total: number, w: number) => shareOf(total, w, WORKERS);
 
 // ---- Publishing -----------------------------------------------------------------
 
@@ -268,7 +138,8 @@ async function publish(count: number, rate: number): Promise<number[]> {
   const ids: number[] = [];
   for (const reply of await Promise.all(replies)) {
     if (reply.type === 'error') throw new Error(`publish failed: ${reply.message}`);
-    if (reply.type !== 'published' || reply.scoreId === null) throw new Error('a goal snapshot produced no score event');
+    if (reply.type !== 'published' || reply.scoreId === null)
+      throw new Error('a goal snapshot produced no score event');
     ids.push(reply.scoreId);
   }
   scoreIds.push(...ids);
@@ -288,26 +159,8 @@ async function settle(lastId: number): Promise<{ reached: number; ms: number }> 
 
 // ---- Measuring ------------------------------------------------------------------
 
-function merge(histograms: MsHistogram[]): Map<number, number> {
-  const merged = new Map<number, number>();
-  for (const histogram of histograms)
-    for (const [bucket, count] of histogram) merged.set(bucket, (merged.get(bucket) ?? 0) + count);
-  return merged;
-}
-
 /** The upper edge (ms) of the 1 ms bucket holding the p-th percentile. */
-function percentile(histogram: Map<number, number>, p: number): number {
-  const buckets = [...histogram.entries()].sort((a, b) => a[0] - b[0]);
-  const total = buckets.reduce((sum, [, count]) => sum + count, 0);
-  if (total === 0) return NaN;
-  const rank = Math.max(1, Math.ceil((p / 100) * total));
-  let seen = 0;
-  for (const [bucket, count] of buckets) {
-    seen += count;
-    if (seen >= rank) return bucket + 1;
-  }
-  return NaN;
-}
+const percentile = (histogram: Map<number, number>, p: number) => percentileOf(histogram, p, 1);
 
 const ms = (n: number) => (Number.isNaN(n) ? '—' : `${Math.round(n)} ms`);
 const spread = (histogram: Map<number, number>) =>
@@ -334,7 +187,9 @@ try {
 
   const left = await all('left', () => ({ type: 'leave' }));
   const lastIds = [...new Set(left.flatMap((reply) => reply.lastIds))];
-  out(`gap: every client left at position ${lastIds.join(', ')}; ${Math.round(GAP_SECONDS * RATE)} goals in ${GAP_SECONDS} s`);
+  out(
+    `gap: every client left at position ${lastIds.join(', ')}; ${Math.round(GAP_SECONDS * RATE)} goals in ${GAP_SECONDS} s`,
+  );
   const gap = await publish(Math.round(GAP_SECONDS * RATE), RATE);
   const gapLastId = gap.at(-1) as number;
   if (RESTART) {
@@ -346,7 +201,9 @@ try {
   }
 
   const before = await stats();
-  out(`resume: ${CLIENTS} clients reconnect at once with Last-Event-ID; ${Math.round(TAIL_SECONDS * RATE)} more goals meanwhile`);
+  out(
+    `resume: ${CLIENTS} clients reconnect at once with Last-Event-ID; ${Math.round(TAIL_SECONDS * RATE)} more goals meanwhile`,
+  );
   const [resumed, tail] = await Promise.all([
     all('resumed', () => ({ type: 'resume', port: server.port, maxInFlight: IN_FLIGHT })),
     publish(Math.round(TAIL_SECONDS * RATE), RATE),
@@ -363,9 +220,7 @@ try {
   const fromConnect = merge(reports.map((report) => report.firstMissedFromConnect));
   const headers = merge(reports.map((report) => report.headersFromStorm));
   const backlog = merge(reports.map((report) => report.backlogFromStorm));
-  const statuses: Record<string, number> = {};
-  for (const reply of resumed)
-    for (const [status, count] of Object.entries(reply.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
+  const statuses = sumStatuses(resumed);
   const wallMs = after.at - before.at;
   const cpuMs = (after.cpuUser + after.cpuSystem - (before.cpuUser + before.cpuSystem)) / 1000;
   const clientCpuMs = reports.reduce((total, report) => total + report.cpuUser + report.cpuSystem, 0) / 1000;
@@ -395,7 +250,7 @@ try {
     `target: p99 ${ms(p99)} ${p99 <= TARGET_P99_MS ? '≤' : '>'} ${TARGET_P99_MS} ms — ${p99 <= TARGET_P99_MS ? 'met' : 'MISSED'}; ` +
       `exactly once and in order: ${clean ? 'yes' : 'NO'}`,
   );
-  out(`load average at end: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  out(`load average at end: ${loadAverage()}`);
   if (!clean) process.exitCode = 1;
 } finally {
   await Promise.allSettled(workers.map((worker) => worker.request({ type: 'close' })));

@@ -2,8 +2,14 @@
 // (live-sse.bench.ts) drives one server process (live-sse-server.ts) and a few
 // client processes (live-sse-clients.ts) over Node's IPC channel, so the
 // benchmark needs no extra HTTP endpoint in the server. One zod schema per
-// direction; every received message is parsed.
+// direction; every received message is parsed. The clock, histograms and the
+// server's stats are the bench harness's (bench/support/).
 import { z } from 'zod';
+import { serverStatsSchema } from './support/node-process.ts';
+import { histogramSchema } from './support/stats.ts';
+
+export { serverStatsSchema, type ServerStats } from './support/node-process.ts';
+export { histogramSchema, wallNow, type Histogram } from './support/stats.ts';
 
 /** The fixture world the orchestrator seeds and the server's publisher plays in. */
 export const BENCH_PROVIDER = 'bench';
@@ -13,11 +19,6 @@ export const BENCH_TEAMS = [
   { externalId: 'bench-home', name: 'Benchton Athletic' },
   { externalId: 'bench-away', name: 'Loadsby Town' },
 ] as const;
-
-/** Wall-clock milliseconds with sub-millisecond precision, comparable across processes on one machine. */
-export function wallNow(): number {
-  return performance.timeOrigin + performance.now();
-}
 
 // ---------------------------------------------------------------------------
 // Orchestrator ↔ server
@@ -32,27 +33,6 @@ export const serverCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stop'), rid: z.number().int() }),
 ]);
 export type ServerCommand = z.infer<typeof serverCommandSchema>;
-
-export const serverStatsSchema = z.object({
-  rss: z.number(),
-  heapUsed: z.number(),
-  heapTotal: z.number(),
-  external: z.number(),
-  arrayBuffers: z.number(),
-  /** process.cpuUsage() in microseconds. */
-  cpuUser: z.number(),
-  cpuSystem: z.number(),
-  at: z.number(),
-  clients: z.number().int(),
-  cursor: z.number().int(),
-  dropped: z.number().int(),
-  /** Event-loop delay since the last reset, in milliseconds. */
-  loopDelayP50: z.number(),
-  loopDelayP99: z.number(),
-  loopDelayMax: z.number(),
-  gcAvailable: z.boolean(),
-});
-export type ServerStats = z.infer<typeof serverStatsSchema>;
 
 export const serverReplySchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), port: z.number().int() }),
@@ -113,9 +93,7 @@ export const clientCommandSchema = z.discriminatedUnion('type', [
 ]);
 export type ClientCommand = z.infer<typeof clientCommandSchema>;
 
-/** Sparse histogram: [bucket, count] pairs; a bucket is HISTOGRAM_STEP_MS wide. */
-export const histogramSchema = z.array(z.tuple([z.number().int(), z.number().int()]));
-export type Histogram = z.infer<typeof histogramSchema>;
+/** The histograms' bucket width: 0.1 ms. */
 export const HISTOGRAM_STEP_MS = 0.1;
 
 export const phaseReportSchema = z.object({

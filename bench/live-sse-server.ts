@@ -29,6 +29,7 @@ import {
   wallNow,
   type ServerReply,
 } from './live-sse-protocol.ts';
+import { processStats } from './support/node-process.ts';
 
 /** Goals per match before the publisher moves on to the next fixture (keeps each snapshot realistic). */
 const GOALS_PER_MATCH = 8;
@@ -154,40 +155,13 @@ process.on('message', (raw: unknown) => {
         }
       });
       return;
-    case 'stats': {
-      const gc = (globalThis as { gc?: () => void }).gc;
-      if (command.gc && gc) {
-        gc();
-        gc();
-      }
-      const memory = process.memoryUsage();
-      const cpu = process.cpuUsage();
-      const hub = services.live.hub.stats();
-      const ms = (ns: number) => (Number.isFinite(ns) ? ns / 1e6 : 0);
+    case 'stats':
       send({
         type: 'stats',
         rid: command.rid,
-        stats: {
-          rss: memory.rss,
-          heapUsed: memory.heapUsed,
-          heapTotal: memory.heapTotal,
-          external: memory.external,
-          arrayBuffers: memory.arrayBuffers,
-          cpuUser: cpu.user,
-          cpuSystem: cpu.system,
-          at: wallNow(),
-          clients: hub.clients,
-          cursor: hub.cursor,
-          dropped: hub.dropped,
-          loopDelayP50: ms(loopDelay.percentile(50)),
-          loopDelayP99: ms(loopDelay.percentile(99)),
-          loopDelayMax: ms(loopDelay.max),
-          gcAvailable: gc !== undefined,
-        },
+        stats: processStats({ ...command, loopDelay, hub: services.live.hub.stats() }),
       });
-      if (command.resetLoopDelay) loopDelay.reset();
       return;
-    }
     case 'heap-snapshot':
       send({ type: 'heap-snapshot', rid: command.rid, path: writeHeapSnapshot(command.path) });
       return;

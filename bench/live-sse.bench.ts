@@ -13,43 +13,41 @@
 // Needs `ulimit -n` above about 1.2 × clients (checked at start; the clients'
 // sockets bind to 127.0.0.11, .12, … so each process has its own port range).
 // Results go into docs/performance.md by hand, with the command and machine.
-import { spawn, fork, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, cpus, totalmem } from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../db/client.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { ensureCompetition, ensureSeason } from '../db/seed/seed-kit.ts';
-import { saveRef } from '../db/source-refs.ts';
-import { insertTeam } from '../db/teams.ts';
-import { findCompetitionDefinition } from '../domain/competitions.ts';
 import {
-  BENCH_COMPETITION,
-  BENCH_PROVIDER,
-  BENCH_SEASON,
-  BENCH_TEAMS,
   clientReplySchema,
   HISTOGRAM_STEP_MS,
-  serverReplySchema,
   wallNow,
   type ClientCommand,
   type ClientReply,
-  type Histogram,
   type PhaseEvent,
   type PhaseReport,
-  type ServerCommand,
   type ServerReply,
   type ServerStats,
 } from './live-sse-protocol.ts';
+import {
+  askAll,
+  forkClientProcesses,
+  share as shareOf,
+  sumStatuses,
+  type WithoutRid,
+} from './support/client-process.ts';
+import { createLiveBenchDatabase, startLiveBenchServer } from './support/live-bench.ts';
+import {
+  command,
+  loadAverage,
+  machineTicks,
+  openFileLimit,
+  parseArgs,
+  stopServerProcesses,
+} from './support/node-process.ts';
+import { mergeHistograms as merge, percentile as percentileOf, sleep, slope as slopeOf } from './support/stats.ts';
 
 // ---- Arguments ----------------------------------------------------------------
 
-const args = new Map(
-  process.argv.slice(2).map((arg) => {
-    const [key, value] = arg.replace(/^--/, '').split('=');
-    return [key ?? '', value ?? 'true'] as const;
-  }),
-);
+const args = parseArgs();
 const numberArg = (name: string, fallback: number) => {
   const value = Number(args.get(name) ?? fallback);
   if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} must be a number`);
@@ -85,32 +83,7 @@ const SETTLE_TIMEOUT_MS = 30_000;
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 
-/** Busy and total CPU time of the whole machine (every core, every process) from /proc/stat, in clock ticks. */
-function machineTicks(): { busy: number; total: number } {
-  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
-  const total = fields.reduce((sum, value) => sum + value, 0);
-  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
-  return { busy: total - idle, total };
-}
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 // ---- Machine ------------------------------------------------------------------
-
-function openFileLimit(): number {
-  const line = readFileSync('/proc/self/limits', 'utf8')
-    .split('\n')
-    .find((row) => row.startsWith('Max open files'));
-  const soft = Number(line?.split(/\s+/)[3]);
-  return Number.isFinite(soft) ? soft : Infinity;
-}
-
-function command(file: string, argv: string[]): string {
-  try {
-    return execFileSync(file, argv, { encoding: 'utf8' }).trim();
-  } catch {
-    return '(unavailable)';
-  }
-}
 
 const maxClients = Math.max(CLIENTS, ...BEYOND);
 const fdLimit = openFileLimit();
@@ -127,11 +100,7 @@ out(`free -g: ${command('free', ['-g']).split('\n')[1]?.replace(/\s+/g, ' ') ?? 
 out(
   `ulimit -n (soft, inherited by every process): ${fdLimit}; ephemeral ports ${portLow}–${portHigh} per source address`,
 );
-out(
-  `load average at start: ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}`,
-);
+out(`load average at start: ${loadAverage()}`);
 out(
   `clients ${CLIENTS} over ${WORKERS} client processes, ramp ${STEPS.join(' → ')}${BEYOND.length ? ` then ${BEYOND.join(' → ')}` : ''}; ${EVENTS} events at ${RATE}/s at full load (${STEP_EVENTS} per ramp step); storm ${STORM_FRACTION * 100}%`,
 );
@@ -146,126 +115,35 @@ if (fdLimit < needed) {
 
 // ---- Database: fresh SQLite file, migrated, one competition/season/two teams ---
 
-const dir = mkdtempSync(path.join(tmpdir(), 'scoreline-live-bench-'));
-const databaseUrl = `file:${path.join(dir, 'bench.db')}`;
-{
-  const handle = openDatabase(databaseUrl);
-  await migrateToLatest(handle);
-  const definition = findCompetitionDefinition(BENCH_COMPETITION);
-  if (!definition) throw new Error(`${BENCH_COMPETITION} is not in the competition catalogue`);
-  const competitionId = await ensureCompetition(handle.db, definition);
-  await ensureSeason(handle.db, {
-    competitionId,
-    code: BENCH_SEASON,
-    name: 'Bench season',
-    startDate: '2026-08-01',
-    endDate: '2027-05-31',
-    complete: false,
-  });
-  for (const team of BENCH_TEAMS) {
-    const id = await insertTeam(handle.db, { name: team.name, kind: 'club' });
-    await saveRef(handle.db, BENCH_PROVIDER, 'team', team.externalId, id);
-  }
-  await handle.close();
-}
+const { dir, databaseUrl } = await createLiveBenchDatabase('scoreline-live-bench-');
 
 // ---- Processes ----------------------------------------------------------------
 
-/** A command without its request id (distributes over the union). */
-type WithoutRid<T> = T extends unknown ? Omit<T, 'rid'> : never;
-
-/** IPC request/response with one child: every reply carries the request's rid. */
-class Channel<Command extends { rid: number }, Reply extends { type: string }> {
-  private nextRid = 1;
-  private waiting = new Map<number, (reply: Reply) => void>();
-  listeners: Array<(reply: Reply) => void> = [];
-
-  constructor(
-    readonly child: ChildProcess,
-    parse: (raw: unknown) => Reply,
-  ) {
-    child.on('message', (raw: unknown) => {
-      const reply = parse(raw);
-      const rid = 'rid' in reply && typeof reply.rid === 'number' ? reply.rid : -1;
-      const resolve = this.waiting.get(rid);
-      if (resolve) {
-        this.waiting.delete(rid);
-        resolve(reply);
-      }
-      for (const listener of this.listeners) listener(reply);
-    });
-  }
-
-  request(command: WithoutRid<Command>): Promise<Reply> {
-    const rid = this.nextRid++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(rid, resolve);
-      if (!this.child.send({ ...command, rid })) reject(new Error('IPC channel closed'));
-    });
-  }
-}
-
-const cleanEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
-const serverArgs = [
-  '--import',
-  'tsx',
-  '--expose-gc',
-  ...(CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve('var', 'bench-profiles')}`] : []),
-  'bench/live-sse-server.ts',
-];
-const serverChild = spawn(process.execPath, serverArgs, {
-  env: {
-    ...cleanEnv,
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    PORT: '0',
-    ROLE: 'all',
-    REPLAY_MODE: 'off',
-    AUTO_SEED: '0',
-    // No fetching from GitHub while measuring (the data refresh, issue #19).
-    DATA_REFRESH_INTERVAL_HOURS: '0',
-    LOG_LEVEL: 'warn',
-    LIVE_MAX_CONNECTIONS_PER_IP: String(Math.ceil(maxClients * (1 + STORM_FRACTION)) + 100),
-  },
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+const server = await startLiveBenchServer({
+  databaseUrl,
+  maxConnections: Math.ceil(maxClients * (1 + STORM_FRACTION)) + 100,
+  cpuProfile: CPU_PROFILE,
 });
-const server = new Channel<ServerCommand, ServerReply>(serverChild, (raw) => serverReplySchema.parse(raw));
-const port = await new Promise<number>((resolve, reject) => {
-  serverChild.once('exit', (code) => reject(new Error(`the server exited early (${code})`)));
-  server.listeners.push((reply) => {
-    if (reply.type === 'ready') resolve(reply.port);
-  });
-});
-out(`server: pid ${serverChild.pid}, 127.0.0.1:${port}, node ${serverArgs.join(' ')}`);
+const port = server.port;
+out(`server: pid ${server.child.pid}, 127.0.0.1:${port}, node ${server.args.join(' ')}`);
 
-const workers = Array.from({ length: WORKERS }, (_, w) => {
-  const child = fork('bench/live-sse-clients.ts', [`127.0.0.${11 + w}`], {
-    execArgv: ['--import', 'tsx'],
-    env: cleanEnv,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Channel<ClientCommand, ClientReply>(child, (raw) => clientReplySchema.parse(raw));
-});
+const workers = forkClientProcesses<ClientCommand, ClientReply>(
+  'bench/live-sse-clients.ts',
+  WORKERS,
+  11,
+  clientReplySchema,
+);
 
 async function stats(gc: boolean): Promise<ServerStats> {
-  const reply = await server.request({ type: 'stats', gc, resetLoopDelay: true });
+  const reply = await server.channel.request({ type: 'stats', gc, resetLoopDelay: true });
   if (reply.type !== 'stats') throw new Error(`stats: unexpected ${reply.type}`);
   return reply.stats;
 }
 
-async function all<T extends ClientReply['type']>(
-  type: T,
-  make: (worker: number) => WithoutRid<ClientCommand>,
-): Promise<Array<Extract<ClientReply, { type: T }>>> {
-  const replies = await Promise.all(workers.map((worker, w) => worker.request(make(w))));
-  return replies.map((reply) => {
-    if (reply.type === 'error') throw new Error(`client process: ${reply.message}`);
-    if (reply.type !== type) throw new Error(`expected ${type}, got ${reply.type}`);
-    return reply as Extract<ClientReply, { type: T }>;
-  });
-}
+const all = <T extends ClientReply['type']>(type: T, make: (worker: number) => WithoutRid<ClientCommand>) =>
+  askAll(workers, type, make);
 
-const share = (total: number, w: number) => Math.floor(total / WORKERS) + (w < total % WORKERS ? 1 : 0);
+const share = (total: number, w: number) => shareOf(total, w, WORKERS);
 
 async function connectTo(total: number) {
   const replies = await all('connected', (w) => ({
@@ -276,10 +154,7 @@ async function connectTo(total: number) {
   }));
   const open = replies.reduce((sum, reply) => sum + reply.open, 0);
   const failed = replies.reduce((sum, reply) => sum + reply.failed, 0);
-  const statuses: Record<string, number> = {};
-  for (const reply of replies)
-    for (const [status, count] of Object.entries(reply.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
-  return { open, failed, ms: Math.max(...replies.map((reply) => reply.ms)), statuses };
+  return { open, failed, ms: Math.max(...replies.map((reply) => reply.ms)), statuses: sumStatuses(replies) };
 }
 
 // ---- Publishing ---------------------------------------------------------------
@@ -300,7 +175,7 @@ async function publish(
     const due = start + (k * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
-    replies.push(server.request({ type: 'publish', seq: seq++, sentAt: wallNow() }));
+    replies.push(server.channel.request({ type: 'publish', seq: seq++, sentAt: wallNow() }));
     if (during && k + 1 === during.at) sideJob = during.run();
   }
   const events: PhaseEvent[] = [];
@@ -330,26 +205,8 @@ async function settle(expected: number): Promise<{ reached: number; open: number
 
 // ---- Measuring ----------------------------------------------------------------
 
-function merge(histograms: Histogram[]): Map<number, number> {
-  const merged = new Map<number, number>();
-  for (const histogram of histograms)
-    for (const [bucket, count] of histogram) merged.set(bucket, (merged.get(bucket) ?? 0) + count);
-  return merged;
-}
-
 /** The upper edge of the bucket holding the p-th percentile, in ms. */
-function percentile(histogram: Map<number, number>, p: number): number {
-  const buckets = [...histogram.entries()].sort((a, b) => a[0] - b[0]);
-  const total = buckets.reduce((sum, [, count]) => sum + count, 0);
-  if (total === 0) return NaN;
-  const rank = Math.ceil((p / 100) * total);
-  let seen = 0;
-  for (const [bucket, count] of buckets) {
-    seen += count;
-    if (seen >= rank) return (bucket + 1) * HISTOGRAM_STEP_MS;
-  }
-  return NaN;
-}
+const percentile = (histogram: Map<number, number>, p: number) => percentileOf(histogram, p, HISTOGRAM_STEP_MS);
 
 interface PhaseResult {
   label: string;
@@ -508,7 +365,7 @@ try {
   );
   const snapshot = async (name: string) => {
     if (!HEAP_SNAPSHOTS) return;
-    const reply = await server.request({
+    const reply = await server.channel.request({
       type: 'heap-snapshot',
       path: path.resolve('var', 'bench-profiles', `live-sse-${name}.heapsnapshot`),
     });
@@ -624,15 +481,7 @@ try {
     `target p99 ≤ ${TARGET_P99_MS} ms at ${CLIENTS}: ${full && full.p99 <= TARGET_P99_MS ? 'met' : 'MISSED'} (${ms(full?.p99 ?? NaN)} ms)`,
   );
   // RSS moves in steps (V8 and malloc keep and return pages in bulk): the least-squares slope over the ramp is steadier than one point.
-  const points = memory;
-  const meanX = points.reduce((sum, entry) => sum + entry.clients, 0) / points.length;
-  const meanY = points.reduce((sum, entry) => sum + entry.rss, 0) / points.length;
-  const slope =
-    points.reduce((sum, entry) => sum + (entry.clients - meanX) * (entry.rss - meanY), 0) /
-    Math.max(
-      1,
-      points.reduce((sum, entry) => sum + (entry.clients - meanX) ** 2, 0),
-    );
+  const slope = slopeOf(memory.map((entry) => ({ x: entry.clients, y: entry.rss })));
   const heapPerConnection = fullMemory ? (fullMemory.heapUsed - baseline.heapUsed) / 1024 / CLIENTS : NaN;
   out(
     `target ≤ ${TARGET_KB_PER_CONNECTION} kB/connection: ${kbPerConnection <= TARGET_KB_PER_CONNECTION ? 'met' : 'MISSED'} (${kbPerConnection.toFixed(1)} kB RSS over baseline at ${CLIENTS}; ` +
@@ -645,18 +494,11 @@ try {
   out(
     `largest client count meeting p99 ≤ ${TARGET_P99_MS} ms: ${largest || 'none'}${largest === tried ? ` (the largest tried)` : ''}`,
   );
-  out(
-    `load average at end: ${loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' ')}`,
-  );
+  out(`load average at end: ${loadAverage()}`);
 } finally {
   await Promise.allSettled(workers.map((worker) => worker.request({ type: 'close' })));
   // The server exits by itself after 'stopped' (writing its CPU profile, with --cpu-prof); killed only if it hangs.
-  const exited = new Promise((resolve) => serverChild.once('exit', resolve));
-  void server.request({ type: 'stop' }).catch(() => undefined);
-  await Promise.race([exited, sleep(15_000)]);
-  serverChild.kill('SIGKILL');
+  await stopServerProcesses([server]);
   for (const worker of workers) worker.child.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 }
