@@ -134,6 +134,34 @@ describe.each(TEST_ENGINES)('chat review on %s', (engine) => {
     expect(page.reports.filter((report) => report.message.deletedAt !== null)).toEqual([]);
   });
 
+  it('history and room are never kept by shared caches: a deleted message or a closed room is not served stale', async () => {
+    const posted = await call('POST', `/api/matches/${matches.justFinished}/chat`, {
+      who: 'fan3',
+      body: { text: 'Something a moderator will remove' },
+    });
+    expect(posted.status).toBe(201);
+    const { message } = (await posted.json()) as { message: { id: number } };
+    for (const path of [
+      `/api/matches/${matches.justFinished}/chat`,
+      `/api/matches/${matches.justFinished}/chat/room`,
+    ]) {
+      const response = await call('GET', path);
+      expect(response.status).toBe(200);
+      // "no-cache": every use revalidates (the ETag makes that cheap); never "public, max-age=…".
+      expect(response.headers.get('Cache-Control'), path).toBe('no-cache');
+    }
+    const first = await call('GET', `/api/matches/${matches.justFinished}/chat`);
+    const etag = first.headers.get('ETag');
+    expect(etag).toBeTruthy();
+    const removed = await call('POST', `/api/cms/chat/messages/${message.id}/delete`, { who: 'moderator', body: {} });
+    expect(removed.status).toBe(200);
+    const again = await t.app.request(`${ORIGIN}/api/matches/${matches.justFinished}/chat`, {
+      headers: { 'If-None-Match': etag ?? '' },
+    });
+    expect(again.status).toBe(200);
+    expect(JSON.stringify(await again.json())).not.toContain('Something a moderator will remove');
+  });
+
   it('a moderator cannot time out or ban staff (403, nothing stored); an administrator may sanction staff but not an administrator', async () => {
     for (const target of ['admin', 'moderator2', 'editor'] as const) {
       for (const kind of ['ban', 'timeout'] as const) {

@@ -204,10 +204,15 @@ const routes = {
   }),
 };
 
-/** Short shared caching for every read: browsers and proxies revalidate with the ETag. */
+/**
+ * Short shared caching for every read: browsers and proxies revalidate with the ETag. A route under these
+ * paths that says how it may be cached keeps its own (the chat's history and room under /matches/{id}/chat
+ * are "no-cache": a deleted message or a closed room must not be served from a cache).
+ */
 export const cacheHeaders: MiddlewareHandler = async (c, next) => {
   await next();
-  if (c.req.method === 'GET' && (c.res.status === 200 || c.res.status === 304)) c.header('Cache-Control', CACHE_CONTROL);
+  if (c.req.method === 'GET' && (c.res.status === 200 || c.res.status === 304) && !c.res.headers.has('Cache-Control'))
+    c.header('Cache-Control', CACHE_CONTROL);
 };
 
 export function footballRoutes(football: FootballService, app: OpenAPIHono) {
