@@ -25,6 +25,7 @@ import { mediaMigration } from './migrations/0020-media.ts';
 import { mediaUploadsMigration } from './migrations/0021-media-uploads.ts';
 import { chatMigration } from './migrations/0022-chat.ts';
 import { oddsMigration } from './migrations/0023-odds.ts';
+import { accountPreferencesMigration } from './migrations/0024-account-preferences.ts';
 
 export const MIGRATIONS: readonly ScorelineMigration[] = [
   siteMigration,
@@ -49,6 +50,7 @@ export const MIGRATIONS: readonly ScorelineMigration[] = [
   mediaUploadsMigration,
   chatMigration,
   oddsMigration,
+  accountPreferencesMigration,
 ];
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

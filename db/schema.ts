@@ -707,6 +707,21 @@ export interface OddsSettingTable {
   updated_at: Timestamp;
 }
 
+// ---- Display settings of an account (migration 0024) ----------------------
+
+/** domain/account-preferences.ts; null: never chosen (the default applies). */
+export interface AccountPreferenceTable {
+  user_id: Ref;
+  odds_hidden: number | null;
+  odds_format: string | null;
+  chat_mask: number | null;
+  spoiler_safe: number | null;
+  /** Team ids joined by "-"; "" for none. */
+  spoiler_teams: string | null;
+  live_delay_seconds: number | null;
+  updated_at: Timestamp;
+}
+
 export interface MediaTranscodeJobTable {
   id: Id;
   video_id: Ref;
@@ -850,4 +865,5 @@ export interface Database {
   chat_report: ChatReportTable;
   chat_sanction: ChatSanctionTable;
   odds_setting: OddsSettingTable;
+  account_preference: AccountPreferenceTable;
 }

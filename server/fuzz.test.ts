@@ -693,13 +693,20 @@ describe.each(TEST_ENGINES)(`fuzzing the API and page actions on %s (seed ${SEED
     const requests = fc
       .tuple(fc.constantFrom(...operations), fc.integer({ min: 0, max: 4 }))
       .chain(([operation, roll]) => apiRequest(operation, h, roll < 2));
+    // One clean request to each operation first, then the generated ones: with ~150 operations, 1,000 random
+    // picks leave one out about one seed in six, and each new operation moved which.
+    const firstOfEach = operations.map((operation, index): [FuzzRequest] => {
+      const [request] = fc.sample(apiRequest(operation, h, true), { seed: SEED + index, numRuns: 1 });
+      if (!request) throw new Error(`No request for ${operation.method} ${operation.path}`);
+      return [request];
+    });
     const seen = new Set<string>();
     await fc.assert(
       fc.asyncProperty(requests, async (request) => {
         seen.add(request.target);
         await sendAndCheck(request, true);
       }),
-      { seed: SEED, numRuns: API_RUNS, endOnFailure: false },
+      { seed: SEED, numRuns: API_RUNS, endOnFailure: false, examples: firstOfEach },
     );
     expect([...seen].sort(), 'every operation was tried').toEqual(
       operations.map((operation) => `${operation.method} ${operation.path}`).sort(),

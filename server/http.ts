@@ -183,7 +183,17 @@ export function createHttpApp(options: HttpAppOptions) {
     },
     api,
   );
-  authRoutes({ accounts: services.accounts, sessions: services.sessions, oidc: services.oidc, config, logger }, api);
+  authRoutes(
+    {
+      accounts: services.accounts,
+      preferences: services.preferences,
+      sessions: services.sessions,
+      oidc: services.oidc,
+      config,
+      logger,
+    },
+    api,
+  );
   // One guard for every CMS API: it also sends staff without two-factor sign-in, while required, to set it up.
   const cmsGuard = createCmsGuard({ sessions: services.sessions, config, twoFactor: services.twoFactor });
   cmsRoutes(

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../db/client.ts';
 import { createOidcService, type OidcService } from './modules/auth/auth.oidc.ts';
 import { createAccountService, type AccountService } from './modules/auth/auth.service.ts';
+import { createPreferencesService, type PreferencesService } from './modules/auth/auth.preferences.ts';
 import { createStaffAccountService, type StaffAccountService } from './modules/auth/auth.staff.ts';
 import { createTwoFactorService, type TwoFactorService } from './modules/auth/auth.two-factor.ts';
 import { createUserDirectory } from './modules/auth/auth.users.ts';
@@ -63,6 +64,8 @@ export interface AppServices {
   rateLimits: RateLimits;
   sessions: SessionService;
   accounts: AccountService;
+  /** The display settings that follow a signed-in account (hide odds, chat masking, …). */
+  preferences: PreferencesService;
   /** Roles, suspension and staff enrolment: the CMS's way into the accounts (issue #20). */
   staffAccounts: StaffAccountService;
   /** Staff two-factor sign-in: TOTP, recovery codes, the staff policy (issue #20). */
@@ -329,6 +332,7 @@ export function createServices(options: {
     rateLimits,
     sessions: createSessionService({ accounts, config, clock, logger }),
     accounts,
+    preferences: createPreferencesService({ db, clock }),
     staffAccounts,
     twoFactor,
     cms: createCmsServices({

@@ -8,6 +8,11 @@ import type { Context } from 'hono';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { FORGOT_PASSWORD_MESSAGE } from '../../../domain/account-contracts.ts';
+import {
+  accountPreferencesPatchSchema,
+  accountPreferencesReplaceSchema,
+  accountPreferencesResponseSchema,
+} from '../../../domain/account-preferences.ts';
 import { safeLocalPath } from '../../../domain/redirect.ts';
 import { clientAddress } from '../../platform/client-address.ts';
 import type { Config } from '../../platform/config.ts';
@@ -32,6 +37,7 @@ import {
 } from './auth.schemas.ts';
 import { favouritesAsDevice, type AccountService, type AuthFailure, type IssuedSession } from './auth.service.ts';
 import { OIDC_STATE_COOKIE, type OidcService } from './auth.oidc.ts';
+import type { PreferencesService } from './auth.preferences.ts';
 import { readCookies, secureCookiesFor, type RequestAuth, type SessionService } from './auth.session.ts';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -203,6 +209,52 @@ const routes = {
       401: error('Not signed in'),
     },
   }),
+  preferences: createRoute({
+    method: 'get',
+    path: '/auth/preferences',
+    summary: "The signed-in user's display settings",
+    description:
+      'The settings that follow the account from device to device: hide odds, the odds format, chat masking, ' +
+      'spoiler-safe mode (every score, or chosen teams) and the live-update delay. Each is the account’s choice, ' +
+      'or the default where `saved` does not name it. Cookie or Bearer.',
+    responses: {
+      200: json(
+        accountPreferencesResponseSchema,
+        'The settings, which the account chose, and when it last changed one',
+      ),
+      401: error('Not signed in'),
+    },
+  }),
+  replacePreferences: createRoute({
+    method: 'put',
+    path: '/auth/preferences',
+    summary: "Replace the signed-in user's display settings",
+    description:
+      'Every setting is required; an unknown field is refused. With cookies, the request must come from this site ' +
+      '(Origin). Answers the settings as stored.',
+    request: body(accountPreferencesReplaceSchema),
+    responses: {
+      200: json(accountPreferencesResponseSchema, 'Saved'),
+      400: error('Invalid input, naming each field; nothing was changed'),
+      401: error('Not signed in'),
+      403: error('A cross-site request carrying the session cookies'),
+    },
+  }),
+  updatePreferences: createRoute({
+    method: 'patch',
+    path: '/auth/preferences',
+    summary: "Change some of the signed-in user's display settings",
+    description:
+      'Only the settings sent change (at least one); the others keep their values, also when another device ' +
+      'changes them at the same moment. With cookies, the request must come from this site (Origin).',
+    request: body(accountPreferencesPatchSchema),
+    responses: {
+      200: json(accountPreferencesResponseSchema, 'Saved'),
+      400: error('Invalid input, naming each field; nothing was changed'),
+      401: error('Not signed in'),
+      403: error('A cross-site request carrying the session cookies'),
+    },
+  }),
   revokeAll: createRoute({
     method: 'post',
     path: '/auth/sessions/revoke-all',
@@ -227,6 +279,8 @@ const UNAUTHENTICATED = errorBody('unauthenticated', 'Sign in to continue');
 /** What the accounts API uses: the registrar receives these, not the whole composition root (issue #18). */
 export interface AuthRouteServices {
   accounts: AccountService;
+  /** The display settings that follow the account. */
+  preferences: PreferencesService;
   sessions: SessionService;
   oidc: OidcService;
   config: Pick<Config, 'BASE_URL' | 'TRUST_PROXY'>;
@@ -234,7 +288,7 @@ export interface AuthRouteServices {
 }
 
 export function authRoutes(services: AuthRouteServices, app: OpenAPIHono) {
-  const { accounts, sessions, config, oidc } = services;
+  const { accounts, preferences, sessions, config, oidc } = services;
 
   function requestAuth(c: Context): RequestAuth {
     return sessions.forRequest(c.req.raw, clientAddress(c, config.TRUST_PROXY));
@@ -409,6 +463,30 @@ export function authRoutes(services: AuthRouteServices, app: OpenAPIHono) {
     const { kind, ref } = c.req.valid('param');
     await accounts.removeFavourite(user.id, kind, ref);
     return c.json({ data: { starred: false as const } }, 200);
+  });
+
+  app.openapi(routes.preferences, async (c) => {
+    const auth = requestAuth(c);
+    const user = await auth.currentUser();
+    sendCookies(c, auth);
+    if (!user) return c.json(UNAUTHENTICATED, 401);
+    return c.json({ data: await preferences.get(user.id) }, 200);
+  });
+
+  app.openapi(routes.replacePreferences, async (c) => {
+    const auth = requestAuth(c);
+    const user = await auth.currentUser();
+    sendCookies(c, auth);
+    if (!user) return c.json(UNAUTHENTICATED, 401);
+    return c.json({ data: await preferences.replace(user.id, c.req.valid('json')) }, 200);
+  });
+
+  app.openapi(routes.updatePreferences, async (c) => {
+    const auth = requestAuth(c);
+    const user = await auth.currentUser();
+    sendCookies(c, auth);
+    if (!user) return c.json(UNAUTHENTICATED, 401);
+    return c.json({ data: await preferences.update(user.id, c.req.valid('json')) }, 200);
   });
 
   // ---- OpenID Connect: browser redirects, not JSON (kept out of the OpenAPI document) ----

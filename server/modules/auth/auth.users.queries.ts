@@ -149,7 +149,7 @@ export async function readAccountExtras(
 /**
  * Erases an account: the row, and with it (foreign keys, ON DELETE CASCADE) its
  * sessions and refresh tokens, reset links, OpenID Connect identities,
- * favourites and recovery codes; and the sign-in attempts kept under its
+ * favourites, display settings (account_preference) and recovery codes; and the sign-in attempts kept under its
  * address. Answers what went, counted before it went.
  */
 export async function deleteAccount(
