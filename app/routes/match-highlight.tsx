@@ -126,11 +126,18 @@ function Score({ match, hidden }: { match: MatchSummary; hidden: boolean }) {
           </AppLink>
         </p>
       ) : null}
-      <p className="mt-2 flex flex-wrap gap-4 text-sm">
-        <AppLink to={`/match/${match.id}`} className="font-semibold text-sky-800 underline dark:text-sky-300">
+      {/* Links side by side, not in a sentence: each a 24 px target at least (WCAG 2.2 target size). */}
+      <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <AppLink
+          to={`/match/${match.id}`}
+          className="inline-flex min-h-6 items-center font-semibold text-sky-800 underline dark:text-sky-300"
+        >
           Match centre
         </AppLink>
-        <AppLink to={`/match/${match.id}/highlight`} className="font-semibold text-sky-800 underline dark:text-sky-300">
+        <AppLink
+          to={`/match/${match.id}/highlight`}
+          className="inline-flex min-h-6 items-center font-semibold text-sky-800 underline dark:text-sky-300"
+        >
           Key-moment replay
         </AppLink>
       </p>
