@@ -134,6 +134,36 @@ describe.each(TEST_ENGINES)('chat review on %s', (engine) => {
     expect(page.reports.filter((report) => report.message.deletedAt !== null)).toEqual([]);
   });
 
+  it('the same report twice at once is filed once (201 and 409); a deletion by the author and a moderator at once happens once', async () => {
+    const posted = await call('POST', `/api/matches/${matches.soon}/chat`, {
+      who: 'fan4',
+      body: { text: 'Reported twice, deleted twice' },
+    });
+    expect(posted.status).toBe(201);
+    const { message } = (await posted.json()) as { message: { id: number } };
+    const reports = await Promise.all(
+      [0, 1].map(() =>
+        call('POST', `/api/chat/messages/${message.id}/report`, { who: 'fan5', body: { reason: 'Twice' } }),
+      ),
+    );
+    expect(reports.map((response) => response.status).sort()).toEqual([201, 409]);
+    const [byAuthor, byModerator] = await Promise.all([
+      call('DELETE', `/api/chat/messages/${message.id}`, { who: 'fan4' }),
+      call('POST', `/api/cms/chat/messages/${message.id}/delete`, { who: 'moderator', body: {} }),
+    ]);
+    expect([byAuthor.status, byModerator.status].sort()).toEqual([200, 404]);
+    const deletions = await t.database.handle.db
+      .selectFrom('live_event')
+      .select('data')
+      .where('topic', '=', `chat:${matches.soon}`)
+      .where('type', '=', 'chat.deleted')
+      .execute();
+    expect(deletions.filter((row) => JSON.parse(row.data).messageId === message.id)).toHaveLength(1);
+    const queue = await call('GET', `/api/cms/chat/reports?status=open&matchId=${matches.soon}`, { who: 'moderator' });
+    const page = chatReportPageSchema.parse(((await queue.json()) as { data: unknown }).data);
+    expect(page.reports.filter((report) => report.message.id === message.id)).toEqual([]);
+  });
+
   it('history and room are never kept by shared caches: a deleted message or a closed room is not served stale', async () => {
     const posted = await call('POST', `/api/matches/${matches.justFinished}/chat`, {
       who: 'fan3',
