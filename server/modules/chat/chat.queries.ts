@@ -61,11 +61,28 @@ export async function findRoom(db: Db, matchId: number): Promise<RoomRow | null>
   return row ? toRoom(row) : null;
 }
 
+/** Makes the room of a match the first time it is needed (two at once: one makes it). */
+async function insertRoomIfMissing(trx: Transaction<Database>, matchId: number, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await trx
+    .insertInto('chat_room')
+    .values({
+      match_id: matchId,
+      pinned_message_id: null,
+      closed_at: null,
+      closed_by: null,
+      closed_reason: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) => oc.column('match_id').doNothing())
+    .execute();
+}
+
 /**
- * The room of a match inside a write, made if missing and locked until the transaction ends: writes to
- * one room (posts, moderation) take turns, so message ids, the checks that read the room (slow mode,
- * duplicates) and the order of their live events agree. On SQLite the insert makes the transaction the
- * writer at once (one writer anyway, and waiting on busy_timeout rather than failing on an upgrade).
+ * The room of a match inside a staff change or a deletion, made if missing and locked for update until the
+ * transaction ends: such writes to one room take turns with each other and with the posts under way (which
+ * hold it in share mode, roomForPost), so a change takes effect for the next post.
  */
 export async function lockRoom(
   trx: Transaction<Database>,
@@ -83,23 +100,83 @@ export async function lockRoom(
   // round trip here is time the room is held (docs/performance.md, the chat benchmark).
   const existing = await locked();
   if (existing) return existing;
-  const at = now.toISOString();
-  await trx
-    .insertInto('chat_room')
-    .values({
-      match_id: matchId,
-      pinned_message_id: null,
-      closed_at: null,
-      closed_by: null,
-      closed_reason: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .onConflict((oc) => oc.column('match_id').doNothing())
-    .execute();
+  await insertRoomIfMissing(trx, matchId, now);
   const made = await locked();
   if (!made) throw new Error(`chat room ${matchId} could not be made`);
   return made;
+}
+
+/**
+ * A post's turn for its author in one room (PostgreSQL; SQLite has one writer): a transaction lock per
+ * (room, user), so one user's posts at once take turns — slow mode and repeats are the user's own — while
+ * other users' posts in the room go on. A statement of its own: what follows must read what the previous
+ * holder committed, and a statement reads what was committed when it began, before any wait inside it.
+ */
+export async function lockPoster(
+  trx: Transaction<Database>,
+  engine: DatabaseEngine,
+  matchId: number,
+  userId: number,
+): Promise<void> {
+  if (engine !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`chat-post:${matchId}:${userId}`}, 0))`.execute(trx);
+}
+
+/** What slow mode and the repeat rule read of a user's previous message in a room. */
+export interface LastMessage {
+  text: string;
+  createdAt: string;
+  deleted: boolean;
+}
+
+/**
+ * The room as a post sees it, and the user's last message in it, in one statement. The room is made if
+ * missing and held in share mode until the transaction ends (PostgreSQL): posts do not wait for each
+ * other, while a staff change — which locks the room for update — waits for the posts under way, and the
+ * posts after it read what it set. Take lockPoster first.
+ */
+export async function roomForPost(
+  trx: Transaction<Database>,
+  engine: DatabaseEngine,
+  matchId: number,
+  userId: number,
+  now: Date,
+): Promise<{ room: RoomRow; last: LastMessage | null }> {
+  const read = async () => {
+    let query = trx
+      .selectFrom('chat_room as r')
+      .leftJoin('chat_message as m', (join) =>
+        join.on((eb) =>
+          eb(
+            'm.id',
+            '=',
+            eb
+              .selectFrom('chat_message as l')
+              .select((inner) => inner.fn.max('l.id').as('id'))
+              .where('l.match_id', '=', matchId)
+              .where('l.user_id', '=', userId),
+          ),
+        ),
+      )
+      .selectAll('r')
+      .select(['m.text as last_text', 'm.created_at as last_created_at', 'm.deleted_at as last_deleted_at'])
+      .where('r.match_id', '=', matchId);
+    if (engine === 'postgres') query = query.forShare('r');
+    return query.executeTakeFirst();
+  };
+  let row = await read();
+  if (!row) {
+    await insertRoomIfMissing(trx, matchId, now);
+    row = await read();
+  }
+  if (!row) throw new Error(`chat room ${matchId} could not be made`);
+  return {
+    room: toRoom(row),
+    last:
+      row.last_text === null || row.last_created_at === null
+        ? null
+        : { text: row.last_text, createdAt: toIsoString(row.last_created_at), deleted: row.last_deleted_at !== null },
+  };
 }
 
 export async function updateRoom(
@@ -212,29 +289,21 @@ export async function listMessagesForModeration(
 }
 
 /** The user's newest message in the room (deleted or not): slow mode and duplicates compare with it. */
-export async function findLastMessageOfUser(
-  db: Db,
-  matchId: number,
-  userId: number,
-): Promise<{ text: string; createdAt: string; deleted: boolean } | null> {
-  const row = await db
-    .selectFrom('chat_message')
-    .select(['text', 'created_at', 'deleted_at'])
-    .where('match_id', '=', matchId)
-    .where('user_id', '=', userId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? { text: row.text, createdAt: toIsoString(row.created_at), deleted: row.deleted_at !== null } : null;
-}
-
-export async function insertMessage(
-  trx: Transaction<Database>,
-  values: { matchId: number; userId: number; displayName: string; text: string; replyTo: number | null; at: Date },
-): Promise<number> {
-  const row = await trx
-    .insertInto('chat_message')
-    .values({
+/**
+ * A new message as a row of chat_message, for the live writer to insert with its event in one statement
+ * (live.appendWithRow: the message's id and its stream position are drawn together, in one order).
+ */
+export function newMessageRow(values: {
+  matchId: number;
+  userId: number;
+  displayName: string;
+  text: string;
+  replyTo: number | null;
+  at: Date;
+}) {
+  return {
+    table: 'chat_message' as const,
+    values: {
       match_id: values.matchId,
       user_id: values.userId,
       display_name: values.displayName,
@@ -244,10 +313,8 @@ export async function insertMessage(
       deleted_at: null,
       deleted_by: null,
       deleted_reason: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+    },
+  };
 }
 
 /** Soft-deletes a message not deleted yet; false when it already was (someone else was first). */

@@ -6,8 +6,8 @@
 //
 // Posting is guarded in this order: the text (400), the match (404), sanctions (403 with the reason and
 // the time left), the account's age (403), the rate limits per user and per address (429), then — with the
-// room locked, so two posts at once take turns — closed or read-only (403), slow mode (429), a repeat of
-// the user's previous message (409).
+// user's posts in the room taking turns and the room held against staff changes — closed or read-only
+// (403), slow mode (429), a repeat of the user's previous message (409).
 //
 // Moderation (the scope cms:chat, in the page and in the CMS) takes the acting staff member and writes the
 // audit log through the port the composition root hands over (the CMS's log; chat does not import cms,
@@ -45,7 +45,7 @@ import type { MatchSummary } from '../../../domain/football-contracts.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { toAddressKey, type RateLimit, type RateLimits } from '../../platform/rate-limit.ts';
 import { NotFoundError } from '../football/football.service.ts';
-import type { LiveWriter, NewLiveEvent } from '../live/live.service.ts';
+import type { LiveRowWriter, NewLiveEvent } from '../live/live.service.ts';
 import type { RoomPresence } from './chat.presence.ts';
 import * as q from './chat.queries.ts';
 
@@ -151,7 +151,7 @@ export interface ChatServiceOptions {
   db: Kysely<Database>;
   engine: DatabaseEngine;
   clock: Clock;
-  live: LiveWriter;
+  live: LiveRowWriter;
   football: { getMatch(id: number): Promise<MatchSummary> };
   /** The accounts: an author's display name and age, a sanctioned user's name. */
   users: { getUser(id: number): Promise<{ displayName: string; createdAt: string; role: Role } | null> };
@@ -275,9 +275,14 @@ export function createChatService(options: ChatServiceOptions) {
     const match = await loadMatch(input.matchId);
     if (!match) return NO_MATCH;
     const now = clock.now();
-    const sanctioned = await sanctionRefusal(input.userId, input.matchId, now);
+    // Read at once, refused in this order: sanctions, the account, a room that takes no posts (a closed room
+    // costs no points). No lock is held yet.
+    const [sanctioned, author, known] = await Promise.all([
+      sanctionRefusal(input.userId, input.matchId, now),
+      users.getUser(input.userId),
+      q.findRoom(db, input.matchId),
+    ]);
     if (sanctioned) return sanctioned;
-    const author = await users.getUser(input.userId);
     if (!author) return fail('unauthenticated', 'Sign in to chat');
     const wait = Date.parse(author.createdAt) + options.limits.newAccountWaitMs - now.getTime();
     if (wait > 0)
@@ -288,8 +293,6 @@ export function createChatService(options: ChatServiceOptions) {
           retryAfterSeconds: Math.ceil(wait / 1000),
         },
       );
-    // Quick refusals first (a closed room costs no points), with no lock held.
-    const known = await q.findRoom(db, input.matchId);
     const knownState = stateOf(known, match, now);
     if (knownState !== 'open') return refusalOfState(knownState);
     for (const [limit, key] of [
@@ -307,18 +310,23 @@ export function createChatService(options: ChatServiceOptions) {
         );
     }
 
+    // What is serialised, and by what (docs/chat.md, "Posting at once"): the user's own posts in this room
+    // take turns (lockPoster), the room is held in share mode so staff changes wait for the posts under way
+    // (roomForPost), and only the message's insert with its live event takes the log's site-wide append
+    // lock, in one statement just before the commit. Posts by different users do not wait for each other
+    // until that last statement.
     return inTransaction(db, async (trx) => {
-      const locked = await q.lockRoom(trx, engine, input.matchId, now);
-      const state = stateOf(locked, match, now);
+      await q.lockPoster(trx, engine, input.matchId, input.userId);
+      const { room: current, last } = await q.roomForPost(trx, engine, input.matchId, input.userId, now);
+      const state = stateOf(current, match, now);
       if (state !== 'open') return refusalOfState(state);
-      const last = await q.findLastMessageOfUser(trx, input.matchId, input.userId);
-      if (last && locked.slowModeSeconds > 0) {
-        const wait = Date.parse(last.createdAt) + locked.slowModeSeconds * 1000 - now.getTime();
+      if (last && current.slowModeSeconds > 0) {
+        const wait = Date.parse(last.createdAt) + current.slowModeSeconds * 1000 - now.getTime();
         if (wait > 0) {
           const seconds = Math.ceil(wait / 1000);
           return fail(
             'slow_mode',
-            `Slow mode is on: one message every ${locked.slowModeSeconds} s. Wait ${seconds} s`,
+            `Slow mode is on: one message every ${current.slowModeSeconds} s. Wait ${seconds} s`,
             { retryAfterSeconds: seconds },
           );
         }
@@ -333,17 +341,9 @@ export function createChatService(options: ChatServiceOptions) {
             fields: { replyTo: 'No such message in this chat' },
           });
       }
-      const id = await q.insertMessage(trx, {
-        matchId: input.matchId,
-        userId: input.userId,
-        displayName: author.displayName,
-        text,
-        replyTo: quoted?.id ?? null,
-        at: now,
-      });
-      // Built from what was just written rather than read back: the room is held until commit.
+      // Built from what is written rather than read back; its id is the row's, drawn with the event's position.
       const message = toChatMessage({
-        id,
+        id: 0,
         matchId: input.matchId,
         userId: input.userId,
         displayName: author.displayName,
@@ -352,15 +352,24 @@ export function createChatService(options: ChatServiceOptions) {
         deletedAt: null,
         replyTo: quoted ? { id: quoted.id, excerpt: q.excerptOf(quoted.text), displayName: quoted.displayName } : null,
       });
-      await live.append(trx, [
-        {
+      const { rowId } = await live.appendWithRow(
+        trx,
+        q.newMessageRow({
+          matchId: input.matchId,
+          userId: input.userId,
+          displayName: author.displayName,
+          text,
+          replyTo: quoted?.id ?? null,
+          at: now,
+        }),
+        (id) => ({
           topic: chatTopic(input.matchId),
           type: 'chat.message',
           matchId: input.matchId,
-          data: { matchId: input.matchId, message },
-        },
-      ]);
-      return { ok: true as const, message };
+          data: { matchId: input.matchId, message: { ...message, id } },
+        }),
+      );
+      return { ok: true as const, message: { ...message, id: rowId } };
     });
   }
 

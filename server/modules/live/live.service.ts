@@ -16,7 +16,15 @@ import { createBus, type LiveBus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Config } from '../../platform/config.ts';
 import { createLiveHub, type LiveHub } from './live-hub.ts';
-import { appendLiveEvents, latestLiveEventId, pruneLiveEvents } from './live.queries.ts';
+import {
+  appendLiveEventWithRow,
+  appendLiveEvents,
+  latestLiveEventId,
+  pruneLiveEvents,
+  type RowToAppendWith,
+} from './live.queries.ts';
+
+export type { RowToAppendWith } from './live.queries.ts';
 
 /** An event to append: one of the stream's typed events (domain/live-stream.ts), before it has a position. */
 export type NewLiveEvent = {
@@ -34,7 +42,25 @@ export interface LiveWriter {
   append(trx: Transaction<Database>, events: readonly NewLiveEvent[]): Promise<LiveEvent[]>;
 }
 
-export interface LiveService extends LiveWriter {
+/** The writer for a caller whose own rows must be numbered in the stream's order (chat messages). */
+export interface LiveRowWriter extends LiveWriter {
+  /**
+   * Inserts one row of the caller's (`row`: its table and values; the table's id is drawn here) and the
+   * event about it, `event(rowId)`, whose data names the row's id once, in the caller's transaction (opened
+   * with inTransaction). The row's id and the event's position are drawn together under the log's append
+   * lock, so rows written this way are numbered in the stream's order — two at once never cross — and on
+   * PostgreSQL it is one statement: the lock is held from there to the caller's commit only. For a caller
+   * whose own rows must keep the stream's order (chat messages: history and stream agree). Announced on
+   * the bus after the commit, like `append`.
+   */
+  appendWithRow<T extends keyof Database & string>(
+    trx: Transaction<Database>,
+    row: RowToAppendWith<T>,
+    event: (rowId: number) => NewLiveEvent,
+  ): Promise<{ rowId: number; event: LiveEvent }>;
+}
+
+export interface LiveService extends LiveRowWriter {
   bus: LiveBus;
   hub: LiveHub;
   /** The newest event-log position. */
@@ -70,6 +96,11 @@ export function createLiveService(options: {
       const last = appended.at(-1);
       if (last) afterCommit(trx, () => bus.publish(last.id));
       return appended;
+    },
+    async appendWithRow(trx, row, event) {
+      const written = await appendLiveEventWithRow(trx, database.engine, row, event, clock.now());
+      afterCommit(trx, () => bus.publish(written.event.id));
+      return written;
     },
     position: () => latestLiveEventId(database.db),
     prune: (before) => pruneLiveEvents(database.db, before),
