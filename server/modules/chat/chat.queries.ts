@@ -675,6 +675,18 @@ export async function listLiveMessagesOfUser(db: Db, userId: number): Promise<Ar
 export async function eraseUserContent(trx: Transaction<Database>, userId: number, at: Date): Promise<number> {
   const when = at.toISOString();
   const mine = trx.selectFrom('chat_message').select('id').where('user_id', '=', userId);
+  // The messages first: their rows stay locked until commit, so a report of one waits (lockMessageShown)
+  // and then finds it gone, and a report filed just before is there for the update of reports below.
+  const result = await trx
+    .updateTable('chat_message')
+    .set((eb) => ({
+      text: '',
+      display_name: '',
+      deleted_at: eb.fn.coalesce('deleted_at', eb.val(when)),
+      deleted_reason: eb.fn.coalesce('deleted_reason', eb.val('Account erased')),
+    }))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   await trx
     .updateTable('chat_room')
     .set({ pinned_message_id: null, updated_at: when })
@@ -687,15 +699,5 @@ export async function eraseUserContent(trx: Transaction<Database>, userId: numbe
     .where('message_id', 'in', mine)
     .execute();
   await trx.deleteFrom('chat_report').where('reporter_id', '=', userId).execute();
-  const result = await trx
-    .updateTable('chat_message')
-    .set((eb) => ({
-      text: '',
-      display_name: '',
-      deleted_at: eb.fn.coalesce('deleted_at', eb.val(when)),
-      deleted_reason: eb.fn.coalesce('deleted_reason', eb.val('Account erased')),
-    }))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -164,6 +164,37 @@ describe.each(TEST_ENGINES)('chat review on %s', (engine) => {
     expect(page.reports.filter((report) => report.message.id === message.id)).toEqual([]);
   });
 
+  it('reports sent while the author’s account is erased leave no open report of an erased message', async () => {
+    const posted: number[] = [];
+    for (let index = 0; index < 6; index++) {
+      const response = await call('POST', `/api/matches/${matches.live}/chat`, {
+        who: 'fan6',
+        body: { text: `Soon erased, number ${index}` },
+      });
+      expect(response.status).toBe(201);
+      posted.push(((await response.json()) as { message: { id: number } }).message.id);
+    }
+    const reporters = ['fan1', 'fan2', 'fan3', 'fan4', 'fan5'] as const;
+    const [erased, ...reports] = await Promise.all([
+      call('POST', `/api/cms/users/${ids.fan6}/erase`, {
+        who: 'moderator',
+        body: { confirmEmail: 'fan6@example.com' },
+      }),
+      ...posted.flatMap((id) =>
+        reporters.map((who) => call('POST', `/api/chat/messages/${id}/report`, { who, body: { reason: 'Rude' } })),
+      ),
+    ]);
+    expect(erased?.status).toBe(200);
+    for (const report of reports) expect([201, 404]).toContain(report.status);
+    const open = await t.database.handle.db
+      .selectFrom('chat_report')
+      .select(['id', 'message_id'])
+      .where('status', '=', 'open')
+      .where('message_id', 'in', posted)
+      .execute();
+    expect(open).toEqual([]);
+  });
+
   it('history and room are never kept by shared caches: a deleted message or a closed room is not served stale', async () => {
     const posted = await call('POST', `/api/matches/${matches.justFinished}/chat`, {
       who: 'fan3',
