@@ -419,6 +419,16 @@ describe('spoiler-safe highlights', () => {
     expect(textOf(await request('/sport/football-1/highlights', `spoiler-teams=${ids.wales}`))).toContain(TITLE);
   });
 
+  it('the match page reveals on the tab the fan is on: the Highlight tab’s cover reveals the tab, with its video’s title', async () => {
+    const tab = await request(`/match/${ids.match}/highlight`, 'spoiler-safe=1');
+    expect(tab).toContain(`href="/match/${ids.match}/highlight?reveal=1"`);
+    expect(tab).not.toContain(`href="/match/${ids.match}?reveal=1"`);
+    expect(await request(`/match/${ids.match}`, 'spoiler-safe=1')).toContain(`href="/match/${ids.match}?reveal=1"`);
+    const revealed = await request(`/match/${ids.match}/highlight?reveal=1`, 'spoiler-safe=1');
+    expect(revealed).not.toContain('data-testid="spoiler-cover"');
+    expect(revealed).toContain(`aria-label="Video player: ${TITLE}"`);
+  });
+
   it('revealing (?reveal=1) shows the score and the real title for that page view', async () => {
     const text = textOf(await request(`/match-highlight/${ids.match}?reveal=1`, 'spoiler-safe=1'));
     expect(text).toContain(TITLE);

@@ -1,7 +1,7 @@
 // The match frame: the live header (teams, score, clock, status, replay label)
 // and the tabs shared by the match centre and its highlight tab. The frame
 // owns the match's live data and hands it to its tabs (issue #4).
-import { data, Outlet, redirect, useOutletContext } from 'react-router';
+import { data, Outlet, redirect, useLocation, useOutletContext } from 'react-router';
 import { z } from 'zod';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
 import { clockLabel } from '../../domain/match-clock.ts';
@@ -255,7 +255,9 @@ export default function MatchFrame({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-function SpoilerCover({ matchId }: { matchId: number }) {
+/** The cover of a hidden score; "Reveal the score" reveals it on the tab the fan is on (?reveal=1, no JS needed). */
+function SpoilerCover() {
+  const { pathname } = useLocation();
   return (
     <section
       aria-labelledby="spoiler-cover-title"
@@ -270,7 +272,7 @@ function SpoilerCover({ matchId }: { matchId: number }) {
         until you choose to see them.
       </p>
       <AppNavLink
-        to={`/match/${matchId}?reveal=1`}
+        to={`${pathname}?reveal=1`}
         className="mt-4 inline-block rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
       >
         Reveal the score
@@ -317,7 +319,7 @@ function LiveMatchFrame({
           Highlight
         </AppNavLink>
       </nav>
-      {spoilerHidden ? <SpoilerCover matchId={id} /> : <Outlet context={live} />}
+      {spoilerHidden ? <SpoilerCover /> : <Outlet context={live} />}
     </>
   );
 }

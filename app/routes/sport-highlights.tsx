@@ -6,7 +6,8 @@
 import type { MediaItem } from '../../domain/media-contracts.ts';
 import { PageHeader } from '../components/page-header.tsx';
 import { MediaCard } from '../features/media/media-card.tsx';
-import { spoilerSafeFor } from '../features/media/media.server.ts';
+import { spoilerHides, spoilerSafeFor } from '../features/media/media.server.ts';
+import { useRevealedTitles } from '../features/media/revealed-titles.ts';
 import {
   highlightMatchOf,
   mayTellScore,
@@ -41,6 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return {
         // Spoiler-safe mode (the visitor's cookies): a hidden match's real title never reaches the page.
         item: spoilerSafeFor(request, item, new Map(teams ? [[teams.id, teams]] : [])),
+        // Its title here is the neutral one: revealed on the page, the real one is asked for then.
+        titleHidden: mayTellScore(item) && spoilerHides(request, teams),
         match: teams,
         competition: match?.competition.name ?? 'Other highlights',
         date: match?.replayOf?.kickoffAt ?? match?.kickoffAt ?? item.publishedAt,
@@ -48,7 +51,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
   );
   withMatch.sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
-  const byCompetition = new Map<string, Array<{ item: MediaItem; match: HighlightMatch | null; date: string }>>();
+  const byCompetition = new Map<
+    string,
+    Array<{ item: MediaItem; titleHidden: boolean; match: HighlightMatch | null; date: string }>
+  >();
   for (const entry of withMatch)
     byCompetition.set(entry.competition, [...(byCompetition.get(entry.competition) ?? []), entry]);
   return { timeZone, timeZoneSource, spoilerSafe, matches, highlights: [...byCompetition] };
@@ -62,6 +68,15 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function SportHighlights({ loaderData }: Route.ComponentProps) {
   const view = useListView(loaderData);
+  // "Hide scores" switched on here (no reload): the card's title turns neutral at once; switched off (or the match's
+  // score shown with its "Show"), the real title comes back, asked for if the loader left it out.
+  const hiddenNow = ({ item, match }: { item: MediaItem; match: HighlightMatch | null }) =>
+    mayTellScore(item) && (match ? view.spoiler.isHidden(match) : view.spoiler.spoilerSafe);
+  const revealed = useRevealedTitles(
+    loaderData.highlights.flatMap(([, entries]) =>
+      entries.filter((entry) => entry.titleHidden && !hiddenNow(entry)).map((entry) => entry.item.id),
+    ),
+  );
   // One block per day, newest first; inside it, matches under their competition.
   const days = new Map<string, typeof loaderData.matches>();
   for (const match of loaderData.matches) {
@@ -86,19 +101,18 @@ export default function SportHighlights({ loaderData }: Route.ComponentProps) {
             <section key={competition} aria-label={competition} className="mb-4">
               <h3 className="mb-2 font-semibold">{competition}</h3>
               <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-                {entries.map(({ item, match, date }) => (
-                  <li key={item.id}>
+                {entries.map((entry) => (
+                  <li key={entry.item.id}>
                     <MediaCard
-                      item={item}
-                      // "Hide scores" switched on here (no reload): the card's title turns neutral at once.
+                      item={entry.item}
                       title={
-                        mayTellScore(item) && (match ? view.spoiler.isHidden(match) : view.spoiler.spoilerSafe)
-                          ? neutralHighlightTitle(match)
-                          : item.title
+                        hiddenNow(entry)
+                          ? neutralHighlightTitle(entry.match)
+                          : (revealed.get(entry.item.id) ?? entry.item.title)
                       }
                     />
                     <p className="mt-1 text-xs text-slate-700 dark:text-slate-300">
-                      {formatDay(localDateIn(new Date(date), view.timeZone))}
+                      {formatDay(localDateIn(new Date(entry.date), view.timeZone))}
                     </p>
                   </li>
                 ))}

@@ -105,6 +105,13 @@ export default function ChatBox({
   roomWindow = null,
 }: ChatBoxProps) {
   const [shown, setShown] = useState(!spoilerHidden);
+  // The page revealing the score ("Reveal the score": ?reveal=1, a client-side navigation) opens the chat too,
+  // and a page that hides it again collapses it.
+  const [pageHides, setPageHides] = useState(spoilerHidden);
+  if (pageHides !== spoilerHidden) {
+    setPageHides(spoilerHidden);
+    setShown(!spoilerHidden);
+  }
   const hydrated = useHydrated();
   return (
     <section
