@@ -46,6 +46,11 @@ export const liveOddsSchema = z.object({
   markets: oddsMarketsSchema,
   /** True at the final whistle: every market settled to the actual outcome. */
   settled: z.boolean(),
+  /**
+   * Present (true) once a knockout match goes to extra time: every market is then on the score after extra
+   * time, the 1X2's draw meaning still level after 120 minutes (penalties to decide).
+   */
+  extraTime: z.boolean().optional(),
 });
 export type LiveOdds = z.infer<typeof liveOddsSchema>;
 
@@ -63,15 +68,18 @@ export const winProbabilityPointSchema = z.object({
   home: z.number().min(0).max(1),
   draw: z.number().min(0).max(1),
   away: z.number().min(0).max(1),
-  mark: z
-    .object({ kind: z.enum(['goal', 'red_card']), side: z.enum(['home', 'away']), label: z.string() })
-    .nullable(),
+  mark: z.object({ kind: z.enum(['goal', 'red_card']), side: z.enum(['home', 'away']), label: z.string() }).nullable(),
 });
 export type WinProbabilityPoint = z.infer<typeof winProbabilityPointSchema>;
 
 export const winProbabilitySchema = z.object({
   matchId: z.number().int(),
   points: z.array(winProbabilityPointSchema),
+  /**
+   * Present (true) when the match went to extra time: the points run to 120 minutes, those after 90 on the
+   * result after extra time (who wins the match; the draw is a shoot-out still to come).
+   */
+  extraTime: z.boolean().optional(),
 });
 
 /** The live stream's `odds` event on `match:<id>`: the match's in-play prices moved. */

@@ -230,3 +230,58 @@ describe('priors on the home advantage and ρ', () => {
     expect(fitModel(results, { asOf, fitRho: false, rhoPrior: { mean: -0.2, strength: 1e5 } }).rho).toBe(0);
   });
 });
+
+describe('who plays at home', () => {
+  const results = simulateSeasons(2, 11);
+  const asOf = addDays(results[results.length - 1]!.date, 1);
+
+  it('gives the home advantage to the side listed second when it plays at home (a host nation): the same fit as listed first', () => {
+    const listedFirst = fitModel(results, { asOf });
+    // The same matches with the sides listed the other way round, the home side marked as the away one.
+    const swapped: MatchResult[] = results.map((result) => ({
+      date: result.date,
+      home: result.away,
+      away: result.home,
+      homeGoals: result.awayGoals,
+      awayGoals: result.homeGoals,
+      advantage: 'away',
+    }));
+    const listedSecond = fitModel(swapped, { asOf });
+    expect(listedSecond.homeAdvantage).toBeCloseTo(listedFirst.homeAdvantage, 5);
+    expect(listedSecond.rho).toBeCloseTo(listedFirst.rho, 5);
+    for (const team of TEAMS) expect(listedSecond.teams[team]!.attack).toBeCloseTo(listedFirst.teams[team]!.attack, 5);
+    const home = expectedGoals(listedFirst, TEAMS[3]!, TEAMS[8]!);
+    const away = expectedGoals(listedFirst, TEAMS[8]!, TEAMS[3]!, { advantage: 'away' });
+    expect(away.away).toBeCloseTo(home.home, 12);
+    expect(away.home).toBeCloseTo(home.away, 12);
+  });
+
+  it('gives nobody the home advantage at a neutral venue', () => {
+    const model = fitModel(results, { asOf });
+    const neutral = expectedGoals(model, TEAMS[3]!, TEAMS[8]!, { advantage: 'none' });
+    expect(neutral).toEqual(expectedGoals(model, TEAMS[3]!, TEAMS[8]!, { neutral: true }));
+    const home = expectedGoals(model, TEAMS[3]!, TEAMS[8]!);
+    expect(home.home / neutral.home).toBeCloseTo(Math.exp(model.homeAdvantage), 12);
+    expect(home.away).toBeCloseTo(neutral.away, 12);
+  });
+});
+
+describe('ratingScale', () => {
+  const results = simulateSeasons(2, 5);
+  const asOf = addDays(results[results.length - 1]!.date, 1);
+
+  it('stretches the ratings apart when goals are predicted, and leaves the fit alone', () => {
+    const plain = fitModel(results, { asOf });
+    const stretched = fitModel(results, { asOf, ratingScale: 1.2 });
+    expect(stretched.teams).toEqual(plain.teams);
+    expect(stretched.ratingScale).toBe(1.2);
+    const strong = TEAMS[0]!;
+    const weak = TEAMS[19]!;
+    const a = expectedGoals(plain, strong, weak);
+    const b = expectedGoals(stretched, strong, weak);
+    const base = plain.intercept + plain.homeAdvantage;
+    expect(Math.log(b.home) - base).toBeCloseTo(1.2 * (Math.log(a.home) - base), 10);
+    expect(b.home).toBeGreaterThan(a.home);
+    expect(b.away).toBeLessThan(a.away);
+  });
+});

@@ -4,7 +4,8 @@
 //
 // Goals of the home side ~ Poisson(λ), of the away side ~ Poisson(μ), with
 //   log λ = c + h + attack[home] + defence[away]      (h dropped at a neutral venue)
-//   log μ = c +     attack[away] + defence[home]
+//   log μ = c +     attack[away] + defence[home]      (+ h when the side listed second plays at home: a host
+//                                                     nation drawn as the "away" side of a tournament match)
 // and the paper's low-score correction τ(x, y; λ, μ, ρ) on 0-0, 1-0, 0-1 and 1-1 (its eq. 4.2). "defence" here
 // is a weakness: a higher value lets in more goals. Parameters maximise the time-weighted log-likelihood
 // (the paper's eq. 4.5: each match weighted by φ(t) = exp(−ξ t), written here as a half-life in days,
@@ -27,6 +28,19 @@ export interface MatchResult {
   awayGoals: number;
   /** True when neither side played at home (no home advantage). */
   neutral?: boolean;
+  /**
+   * Who had the home advantage, overriding `neutral`: 'home' (the usual), 'none' (a neutral venue) or 'away'
+   * (the side listed second played in its own country: a tournament's host nation drawn as the away side).
+   */
+  advantage?: Advantage;
+}
+
+/** Which side, if any, plays at home (see MatchResult.advantage). */
+export type Advantage = 'home' | 'away' | 'none';
+
+/** The side with the home advantage of a result or a match: `advantage` if given, else none at a neutral venue. */
+export function advantageOf(match: { neutral?: boolean; advantage?: Advantage }): Advantage {
+  return match.advantage ?? (match.neutral ? 'none' : 'home');
 }
 
 export interface TeamStrength {
@@ -77,6 +91,12 @@ export interface FitOptions {
   rhoPrior?: ParameterPrior | null;
   /** Results older than this many days are left out (their weight is negligible). Default 4 half-lives… at least 3 years. */
   maxAgeDays?: number;
+  /**
+   * Multiplies every team's attack and defence when goals are predicted (`expectedGoals`), not in the fit:
+   * > 1 stretches the ratings apart, undoing part of the pull of the ridge and the time decay towards the
+   * average. Default 1 (see LEAGUE_SETTINGS for the leagues where 2023-24 chose otherwise).
+   */
+  ratingScale?: number;
 }
 
 export interface FittedModel {
@@ -91,6 +111,8 @@ export interface FittedModel {
   homeAdvantage: number;
   rho: number;
   halfLifeDays: number;
+  /** FitOptions.ratingScale: the factor on team ratings when goals are predicted. */
+  ratingScale: number;
   teams: Record<string, TeamStrength & { matches: number }>;
   unknownTeam: TeamStrength;
   converged: boolean;
@@ -160,6 +182,7 @@ export function fitModel(results: readonly MatchResult[], options: FitOptions): 
   const homeGoals = new Float64Array(count);
   const awayGoals = new Float64Array(count);
   const atHome = new Float64Array(count);
+  const awayAtHome = new Float64Array(count);
   const weight = new Float64Array(count);
   let trainedUntil: string | null = null;
   let totalWeight = 0;
@@ -169,7 +192,9 @@ export function fitModel(results: readonly MatchResult[], options: FitOptions): 
     awayTeam[m] = indexOf(result.away);
     homeGoals[m] = result.homeGoals;
     awayGoals[m] = result.awayGoals;
-    atHome[m] = result.neutral ? 0 : 1;
+    const advantage = advantageOf(result);
+    atHome[m] = advantage === 'home' ? 1 : 0;
+    awayAtHome[m] = advantage === 'away' ? 1 : 0;
     weight[m] = Math.exp(-xi * daysBetween(result.date, options.asOf));
     totalWeight += weight[m]!;
     weightedGoals += weight[m]! * (result.homeGoals + result.awayGoals);
@@ -224,7 +249,7 @@ export function fitModel(results: readonly MatchResult[], options: FitOptions): 
       const goalsHome = homeGoals[m]!;
       const goalsAway = awayGoals[m]!;
       const eta1 = c + h * atHome[m]! + x[A + i]! + x[D + j]!;
-      const eta2 = c + x[A + j]! + x[D + i]!;
+      const eta2 = c + h * awayAtHome[m]! + x[A + j]! + x[D + i]!;
       const lambda = Math.exp(eta1);
       const mu = Math.exp(eta2);
       let g1 = goalsHome - lambda;
@@ -253,7 +278,7 @@ export function fitModel(results: readonly MatchResult[], options: FitOptions): 
       const w = weight[m]!;
       logLikelihood += w * (goalsHome * eta1 - lambda + goalsAway * eta2 - mu + logTau);
       gradient[C] = gradient[C]! - w * (g1 + g2);
-      gradient[H] = gradient[H]! - w * g1 * atHome[m]!;
+      gradient[H] = gradient[H]! - w * (g1 * atHome[m]! + g2 * awayAtHome[m]!);
       gradient[RHO] = gradient[RHO]! - w * gRho;
       gradient[A + i] = gradient[A + i]! - w * g1;
       gradient[D + j] = gradient[D + j]! - w * g1;
@@ -315,6 +340,7 @@ export function fitModel(results: readonly MatchResult[], options: FitOptions): 
     homeAdvantage: x[H]!,
     rho: fitRho ? x[RHO]! : 0,
     halfLifeDays,
+    ratingScale: options.ratingScale ?? 1,
     teams: fitted,
     unknownTeam: options.unknownTeam ?? (newTeams ? promotedPrior : { attack: 0, defence: 0 }),
     converged: result.converged,
@@ -352,13 +378,22 @@ export function expectedGoals(
   model: FittedModel,
   home: string,
   away: string,
-  options: { neutral?: boolean } = {},
+  options: { neutral?: boolean; advantage?: Advantage } = {},
 ): { home: number; away: number } {
   const homeStrength = model.teams[home] ?? model.unknownTeam;
   const awayStrength = model.teams[away] ?? model.unknownTeam;
-  const homeAdvantage = options.neutral ? 0 : model.homeAdvantage;
+  const advantage = advantageOf(options);
+  const scale = model.ratingScale ?? 1;
   return {
-    home: Math.exp(model.intercept + homeAdvantage + homeStrength.attack + awayStrength.defence),
-    away: Math.exp(model.intercept + awayStrength.attack + homeStrength.defence),
+    home: Math.exp(
+      model.intercept +
+        (advantage === 'home' ? model.homeAdvantage : 0) +
+        scale * (homeStrength.attack + awayStrength.defence),
+    ),
+    away: Math.exp(
+      model.intercept +
+        (advantage === 'away' ? model.homeAdvantage : 0) +
+        scale * (awayStrength.attack + homeStrength.defence),
+    ),
   };
 }

@@ -144,3 +144,51 @@ describe('winProbabilitySeries', () => {
     expect(points.at(-1)!.home).toBeLessThan(1);
   });
 });
+
+describe('extra time (a knockout level after 90 minutes)', () => {
+  const level = { home: 1, away: 1 };
+
+  it('adds extra time’s goals: about a third of a match’s still to come at 90′, running down to 120′', () => {
+    expect(remainingShare(90, true)).toBeGreaterThan(0.3);
+    expect(remainingShare(90, true)).toBeLessThan(0.4);
+    expect(remainingShare(105, true)).toBeLessThan(remainingShare(95, true));
+    expect(remainingShare(120, true)).toBeLessThan(remainingShare(110, true));
+    expect(remainingShare(130, true)).toBeGreaterThan(0);
+    // Before 90′ the rest of regular time comes on top.
+    expect(remainingShare(80, true)).toBeCloseTo(remainingShare(80) + remainingShare(90, true), 12);
+  });
+
+  it('makes the 1X2 who wins after extra time: at 90′ level the draw (penalties) is far from sure', () => {
+    const regular = inPlay(PRE, { minute: 93, score: level });
+    const extra = inPlay(PRE, { minute: 90, score: level, extraTime: true });
+    expect(regular.markets['1x2'].draw).toBeGreaterThan(0.9);
+    expect(extra.markets['1x2'].draw).toBeLessThan(0.75);
+    expect(extra.markets['1x2'].home).toBeGreaterThan(extra.markets['1x2'].away);
+    // The draw grows as extra time runs down.
+    const late = inPlay(PRE, { minute: 118, score: level, extraTime: true });
+    expect(late.markets['1x2'].draw).toBeGreaterThan(extra.markets['1x2'].draw);
+    for (const market of Object.values(extra.markets)) {
+      const total = Object.values(market as Record<string, number>).reduce((a, b) => a + b, 0);
+      expect(Math.abs(total - 1)).toBeLessThan(1e-9);
+    }
+  });
+
+  it('draws the graph to 120′: the 90 minutes on their own result, then who wins after extra time, settled at the end', () => {
+    const goals = [
+      { minute: 30, kind: 'goal' as const, side: 'home' as const },
+      { minute: 88, kind: 'goal' as const, side: 'away' as const },
+      { minute: 112, kind: 'goal' as const, side: 'home' as const },
+    ];
+    const points = winProbabilitySeries(PRE, goals, 95, { finished: true, extraTime: true });
+    expect(points.at(-1)).toMatchObject({ minute: 120, home: 1, draw: 0, away: 0 });
+    expect(points).toHaveLength(121);
+    const at = (minute: number) => points.find((point) => point.minute === minute)!;
+    // At 90′ level the 90-minute draw is nearly sure; from 91′ extra time reopens the match.
+    expect(at(90).draw).toBeGreaterThan(0.85);
+    expect(at(91).draw).toBeLessThan(0.75);
+    expect(at(112).mark?.label).toBe('Goal 2–1');
+    expect(at(112).home).toBeGreaterThan(at(111).home);
+    // Without extraTime the same match stops at the minute reached.
+    expect(winProbabilitySeries(PRE, goals.slice(0, 2), 95, { finished: true })).toHaveLength(96);
+  });
+});

@@ -22,6 +22,13 @@ export interface InPlayState {
   lastScorer?: Side | null;
   /** True at the final whistle: every market settles. */
   finished?: boolean;
+  /**
+   * True once the match is known to go to extra time (a knockout level after 90 minutes): the goals still to
+   * come include extra time's, and every market — 1X2 included — is on the score after extra time ("draw":
+   * still level after 120 minutes, penalties to decide). Minutes past 90 are then extra time's (95 is 95′,
+   * not 90+5).
+   */
+  extraTime?: boolean;
 }
 
 export interface InPlayOdds {
@@ -60,11 +67,29 @@ const regularTime = (from: number, to: number) => (to - from) * rateAt((from + t
 const WHOLE_MATCH = regularTime(0, 90) + FIRST_HALF_STOPPAGE * rateAt(45) + SECOND_HALF_STOPPAGE * rateAt(90);
 
 /**
+ * Goals per minute in extra time, relative to the average minute of a match's 90 (the unit of WHOLE_MATCH):
+ * 71 goals in the 73 extra times of the Fjelstul World Cup data (1930–2022), 0.0324 a minute, against 0.0305
+ * a minute over the 964 World Cup matches' regular time — measured on the shipped data, not on the benchmark's.
+ */
+export const EXTRA_TIME_GOAL_RATE = 1.06;
+/** Expected stoppage time (minutes) in each half of extra time. */
+export const EXTRA_TIME_STOPPAGE = 1;
+
+/**
  * The share of a match's goals still to come at `minute` (1 at kick-off). Minutes up to 45 are the first half,
  * with its stoppage still to play; from 46 on the second; past 90, stoppage time runs down to half a minute.
+ * With `extraTime` (the match goes on to 120 minutes) extra time's goals are added and minutes past 90 are
+ * extra time's: the share then exceeds 1 before extra time begins.
  */
-export function remainingShare(minute: number): number {
+export function remainingShare(minute: number, extraTime = false): number {
   const m = Math.max(0, minute);
+  if (extraTime) {
+    const regular = m < 90 ? remainingShare(m) : 0;
+    const extraMinutes = Math.max(0, 120 - Math.max(m, 90));
+    const firstStoppage = m <= 105 ? EXTRA_TIME_STOPPAGE : 0;
+    const secondStoppage = Math.max(LAST_MINUTES, EXTRA_TIME_STOPPAGE - Math.max(0, m - 120));
+    return regular + (EXTRA_TIME_GOAL_RATE * (extraMinutes + firstStoppage + secondStoppage)) / WHOLE_MATCH;
+  }
   const regular = regularTime(Math.min(m, 90), 90);
   const firstHalfStoppage = m <= 45 ? FIRST_HALF_STOPPAGE * rateAt(45) : 0;
   const secondHalfStoppage = Math.max(LAST_MINUTES, SECOND_HALF_STOPPAGE - Math.max(0, m - 90)) * rateAt(90);
@@ -82,7 +107,7 @@ export function inPlay(pre: PreMatchRates, state: InPlayState): InPlayOdds {
       settled: true,
     };
   }
-  const share = remainingShare(state.minute);
+  const share = remainingShare(state.minute, state.extraTime ?? false);
   const home = pre.home * share * RED_CARD_OWN_FACTOR ** redCards.home * RED_CARD_OPPONENT_FACTOR ** redCards.away;
   const away = pre.away * share * RED_CARD_OWN_FACTOR ** redCards.away * RED_CARD_OPPONENT_FACTOR ** redCards.home;
   // The low-score correction concerns final scores of 0-0, 1-0, 0-1 and 1-1: it applies to the goals to come
@@ -108,13 +133,16 @@ export interface MatchEventForOdds {
 /**
  * The home/draw/away probabilities through a match: one point a minute from 0 to `lastMinute`, the point at
  * an event's minute taken after it and marked (two events in one minute give two marked points). With
- * `finished`, the last point is the settled result.
+ * `finished`, the last point is the settled result. With `extraTime` (a knockout that went to extra time:
+ * events of the 90 minutes at most at minute 90, extra time's from 91 on) the points up to 90 are on the
+ * 90-minute result and those after on the result after extra time (who wins the match; the draw is a
+ * shoot-out still to come), so the graph runs to 120 minutes.
  */
 export function winProbabilitySeries(
   pre: PreMatchRates,
   events: readonly MatchEventForOdds[],
   lastMinute: number,
-  options: { finished?: boolean } = {},
+  options: { finished?: boolean; extraTime?: boolean } = {},
 ): WinProbabilityPoint[] {
   const sorted = [...events].sort((a, b) => a.minute - b.minute);
   const score = { home: 0, away: 0 };
@@ -122,11 +150,12 @@ export function winProbabilitySeries(
   let lastScorer: Side | null = null;
   const points: WinProbabilityPoint[] = [];
   const pointAt = (minute: number, mark: WinProbabilityPoint['mark'], finished = false): WinProbabilityPoint => {
-    const { markets } = inPlay(pre, { minute, score: { ...score }, redCards, lastScorer, finished });
+    const extraTime = options.extraTime === true && minute > 90;
+    const { markets } = inPlay(pre, { minute, score: { ...score }, redCards, lastScorer, finished, extraTime });
     return { minute, ...markets['1x2'], mark };
   };
   let next = 0;
-  const end = Math.max(0, Math.floor(lastMinute));
+  const end = Math.max(0, Math.floor(lastMinute), options.extraTime && options.finished ? 120 : 0);
   for (let minute = 0; minute <= end; minute++) {
     let marked = false;
     while (next < sorted.length && sorted[next]!.minute <= minute) {

@@ -166,14 +166,25 @@ export async function listSeasonResults(db: Db, seasonId: number, filter: { grou
   }));
 }
 
+/** The regular-time (90-minute) periods; goals in E1/E2 are extra time's. */
+const REGULAR_PERIODS = ['1H', '2H'];
+const GOAL_EVENT_TYPES = ['goal', 'own_goal', 'penalty_goal'];
+
 /**
  * Every finished result of a competition over all its seasons (model odds, issue #24), oldest first:
- * real matches only (never a replay), `extraTime` when the stored score includes extra-time goals.
+ * real matches only (never a replay), `extraTime` when the stored score includes extra-time goals, and then
+ * `regularTime`, the score after 90 minutes, where the match's goals are stored with their periods and add
+ * up to the stored score (else null: the 90-minute score is not known). With who played where: the venue's
+ * country (null when the venue is not known), the teams' names and whether they are national teams (a
+ * tournament's host nation plays at home).
  */
 export async function listCompetitionResults(db: Db, competitionId: number) {
   const rows = await db
     .selectFrom('match as m')
     .innerJoin('season as s', 's.id', 'm.season_id')
+    .innerJoin('team as th', 'th.id', 'm.home_team_id')
+    .innerJoin('team as ta', 'ta.id', 'm.away_team_id')
+    .leftJoin('venue as v', 'v.id', 'm.venue_id')
     .select([
       'm.id',
       'm.kickoff_at',
@@ -182,7 +193,14 @@ export async function listCompetitionResults(db: Db, competitionId: number) {
       'm.home_score',
       'm.away_score',
       'm.home_score_et',
+      'm.has_events',
       'm.stage',
+      'm.round',
+      'v.country as venue_country',
+      'th.name as home_name',
+      'ta.name as away_name',
+      'th.kind as home_kind',
+      'ta.kind as away_kind',
     ])
     .where('s.competition_id', '=', competitionId)
     .where('m.status', '=', 'finished')
@@ -192,35 +210,103 @@ export async function listCompetitionResults(db: Db, competitionId: number) {
     .orderBy('m.kickoff_at')
     .orderBy('m.id')
     .execute();
-  return rows.map((row) => ({
-    id: Number(row.id),
-    kickoffAt: toIsoString(row.kickoff_at),
-    homeTeamId: Number(row.home_team_id),
-    awayTeamId: Number(row.away_team_id),
-    homeScore: Number(row.home_score),
-    awayScore: Number(row.away_score),
-    extraTime: row.home_score_et !== null,
-    stage: row.stage,
-  }));
+  // The goals of the matches that went to extra time, to take the 90-minute score from.
+  const goals = await db
+    .selectFrom('match_event as e')
+    .innerJoin('match as m', 'm.id', 'e.match_id')
+    .innerJoin('season as s', 's.id', 'm.season_id')
+    .select(['e.match_id', 'e.team_id', 'e.period', 'm.home_team_id', 'm.away_team_id'])
+    .where('s.competition_id', '=', competitionId)
+    .where('m.status', '=', 'finished')
+    .where('m.replay_of_match_id', 'is', null)
+    .where('m.home_score_et', 'is not', null)
+    .where('e.type', 'in', GOAL_EVENT_TYPES)
+    .execute();
+  const tally = new Map<number, { home: number; away: number; regularHome: number; regularAway: number }>();
+  for (const goal of goals) {
+    const id = Number(goal.match_id);
+    const count = tally.get(id) ?? { home: 0, away: 0, regularHome: 0, regularAway: 0 };
+    const team = goal.team_id === null ? null : Number(goal.team_id);
+    const regular = REGULAR_PERIODS.includes(goal.period);
+    if (team === Number(goal.home_team_id)) {
+      count.home += 1;
+      if (regular) count.regularHome += 1;
+    } else if (team === Number(goal.away_team_id)) {
+      count.away += 1;
+      if (regular) count.regularAway += 1;
+    }
+    tally.set(id, count);
+  }
+  return rows.map((row) => {
+    const id = Number(row.id);
+    const homeScore = Number(row.home_score);
+    const awayScore = Number(row.away_score);
+    const extraTime = row.home_score_et !== null;
+    const count = extraTime && Number(row.has_events) ? tally.get(id) : undefined;
+    const regularTime =
+      count && count.home === homeScore && count.away === awayScore
+        ? { home: count.regularHome, away: count.regularAway }
+        : null;
+    return {
+      id,
+      kickoffAt: toIsoString(row.kickoff_at),
+      homeTeamId: Number(row.home_team_id),
+      awayTeamId: Number(row.away_team_id),
+      homeScore,
+      awayScore,
+      extraTime,
+      regularTime,
+      stage: row.stage,
+      round: row.round,
+      venueCountry: row.venue_country,
+      homeName: row.home_name,
+      awayName: row.away_name,
+      national: row.home_kind === 'national' && row.away_kind === 'national',
+    };
+  });
 }
 
 /**
  * Who plays whom in each season of a competition, played or not (model odds, issue #24: the teams new to a
- * season are known from its fixtures before a ball is kicked), with each match's kick-off.
+ * season are known from its fixtures before a ball is kicked), with each match's kick-off, and where it is
+ * played as `listCompetitionResults` tells it (the venue's country, the teams' names and kinds, the round).
  */
 export async function listCompetitionFixtures(db: Db, competitionId: number) {
   const rows = await db
     .selectFrom('match as m')
     .innerJoin('season as s', 's.id', 'm.season_id')
-    .select(['s.code as season', 'm.home_team_id', 'm.away_team_id', 'm.kickoff_at'])
+    .innerJoin('team as th', 'th.id', 'm.home_team_id')
+    .innerJoin('team as ta', 'ta.id', 'm.away_team_id')
+    .leftJoin('venue as v', 'v.id', 'm.venue_id')
+    .select([
+      'm.id',
+      's.code as season',
+      'm.home_team_id',
+      'm.away_team_id',
+      'm.kickoff_at',
+      'm.stage',
+      'm.round',
+      'v.country as venue_country',
+      'th.name as home_name',
+      'ta.name as away_name',
+      'th.kind as home_kind',
+      'ta.kind as away_kind',
+    ])
     .where('s.competition_id', '=', competitionId)
     .where('m.replay_of_match_id', 'is', null)
     .execute();
   return rows.map((row) => ({
+    id: Number(row.id),
     season: row.season,
     homeTeamId: Number(row.home_team_id),
     awayTeamId: Number(row.away_team_id),
     kickoffAt: toIsoString(row.kickoff_at),
+    stage: row.stage,
+    round: row.round,
+    venueCountry: row.venue_country,
+    homeName: row.home_name,
+    awayName: row.away_name,
+    national: row.home_kind === 'national' && row.away_kind === 'national',
   }));
 }
 
@@ -343,7 +429,11 @@ export async function searchMatchIds(
   if (filter.competitionCode !== undefined) {
     const code = filter.competitionCode;
     query = query.where('m.season_id', 'in', (eb) =>
-      eb.selectFrom('season as s').innerJoin('competition as c', 'c.id', 's.competition_id').select('s.id').where('c.code', '=', code),
+      eb
+        .selectFrom('season as s')
+        .innerJoin('competition as c', 'c.id', 's.competition_id')
+        .select('s.id')
+        .where('c.code', '=', code),
     );
   }
   if (filter.from) query = query.where('m.kickoff_at', '>=', filter.from.toISOString());
@@ -351,7 +441,9 @@ export async function searchMatchIds(
   if (filter.before) {
     const kickoffAt = new Date(filter.before.kickoffAt).toISOString();
     const id = filter.before.id;
-    query = query.where((eb) => eb.or([eb('m.kickoff_at', '<', kickoffAt), eb.and([eb('m.kickoff_at', '=', kickoffAt), eb('m.id', '<', id)])]));
+    query = query.where((eb) =>
+      eb.or([eb('m.kickoff_at', '<', kickoffAt), eb.and([eb('m.kickoff_at', '=', kickoffAt), eb('m.id', '<', id)])]),
+    );
   }
   const rows = await query.orderBy('m.kickoff_at', 'desc').orderBy('m.id', 'desc').limit(filter.limit).execute();
   return rows.map((row) => Number(row.id));
@@ -567,7 +659,14 @@ export async function listSeasonGoals(db: Db, seasonId: number) {
     .selectFrom('match_event as e')
     .innerJoin('match as m', 'm.id', 'e.match_id')
     .innerJoin('player as p', 'p.id', 'e.player_id')
-    .select(['e.type', 'e.minute', 'e.team_id', 'p.id as player_id', 'p.name as player_name', 'p.short_name as player_short'])
+    .select([
+      'e.type',
+      'e.minute',
+      'e.team_id',
+      'p.id as player_id',
+      'p.name as player_name',
+      'p.short_name as player_short',
+    ])
     .where('m.season_id', '=', seasonId)
     .where('m.replay_of_match_id', 'is', null)
     .where('e.type', 'in', ['goal', 'penalty_goal', 'own_goal'])
@@ -593,7 +692,10 @@ function matchClockOf(phase: string | null, startedAt: string | Date | null, rat
 
 /** The generated commentary of a match, in order (issue #4). */
 /** The stored commentary with which lines staff corrections wrote (issue #20: they join generated lines). */
-export async function listCommentaryRows(db: Db, matchId: number): Promise<Array<{ line: CommentaryLine; staff: boolean }>> {
+export async function listCommentaryRows(
+  db: Db,
+  matchId: number,
+): Promise<Array<{ line: CommentaryLine; staff: boolean }>> {
   const rows = await db
     .selectFrom('match_commentary')
     .select(['seq', 'period', 'minute', 'added_minute', 'kind', 'text', 'source_key'])
@@ -620,8 +722,15 @@ export async function listCommentaryRows(db: Db, matchId: number): Promise<Array
  */
 export async function importGeneration(db: Db): Promise<string> {
   const [imported, corrected] = await Promise.all([
-    db.selectFrom('import_run').select((eb) => eb.fn.max('id').as('id')).where('finished_at', 'is not', null).executeTakeFirst(),
-    db.selectFrom('match_correction').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst(),
+    db
+      .selectFrom('import_run')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where('finished_at', 'is not', null)
+      .executeTakeFirst(),
+    db
+      .selectFrom('match_correction')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst(),
   ]);
   return `${imported?.id == null ? 0 : Number(imported.id)}:${corrected?.id == null ? 0 : Number(corrected.id)}`;
 }

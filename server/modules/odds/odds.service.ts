@@ -33,6 +33,8 @@ import {
   type MatchResult,
   type PreMatchRates,
 } from '../../../domain/odds/index.ts';
+import { venueAdvantage } from '../../../domain/odds/venue.ts';
+import { leagueSettings } from '../../../domain/odds/league-settings.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { CompetitionFixture, CompetitionResult, FootballService } from '../football/football.service.ts';
 import type { LiveWriter } from '../live/live.service.ts';
@@ -97,8 +99,10 @@ const MAX_STOPPAGE = 15;
 interface CompetitionResults {
   kind: 'league' | 'cup';
   results: CompetitionResult[];
-  /** Every season's fixtures, played or not (who is new to a season). */
+  /** Every season's fixtures, played or not (who is new to a season, where a match is played). */
   fixtures: CompetitionFixture[];
+  /** The fixtures by match id. */
+  fixtureById: Map<number, CompetitionFixture>;
   /** Each result's content by id, to find what changed when read again. */
   signatures: Map<number, string>;
   readAt: number;
@@ -132,7 +136,7 @@ export interface OddsService {
    */
   forMatch(id: number): Promise<MatchOdds>;
   /** The home/draw/away probabilities over the match so far (or the whole match), goals and red cards marked. */
-  winProbability(id: number): Promise<{ matchId: number; points: WinProbabilityPoint[] }>;
+  winProbability(id: number): Promise<{ matchId: number; points: WinProbabilityPoint[]; extraTime?: boolean }>;
   /** Ingest's match-change listener (wired in server/services.ts): refits on results, appends live odds. */
   onMatchChanged(change: MatchChanged): void;
   /** Fits the current model of every competition that has results (at start, in the background). */
@@ -165,7 +169,8 @@ export function createOddsService(deps: {
   const today = () => clock.now().toISOString().slice(0, 10);
 
   function signature(result: CompetitionResult): string {
-    return `${result.kickoffAt}|${result.homeTeamId}|${result.awayTeamId}|${result.homeScore}|${result.awayScore}|${result.extraTime}`;
+    const regular = result.regularTime ? `${result.regularTime.home}-${result.regularTime.away}` : '';
+    return `${result.kickoffAt}|${result.homeTeamId}|${result.awayTeamId}|${result.homeScore}|${result.awayScore}|${result.extraTime}|${regular}|${result.venueCountry ?? ''}`;
   }
 
   /** Drops the fits of `code` that a result on `day` (or later) could change: those of later days. */
@@ -191,7 +196,8 @@ export function createOddsService(deps: {
       for (const result of previous.results) if (!signatures.has(result.id)) consider(result.kickoffAt);
       if (earliest !== null) dropFits(code, earliest);
     }
-    return { kind, results, fixtures, signatures, readAt: clock.now().getTime() };
+    const fixtureById = new Map(fixtures.map((fixture) => [fixture.id, fixture]));
+    return { kind, results, fixtures, fixtureById, signatures, readAt: clock.now().getTime() };
   }
 
   async function resultsOf(code: string): Promise<CompetitionResults> {
@@ -227,8 +233,9 @@ export function createOddsService(deps: {
       const from = daysBefore(basisDay, WINDOW_DAYS[kind]);
       const window = results.filter((result) => {
         const day = dayOf(result.kickoffAt);
-        // Extra-time scores are not 90-minute scores: the model's goals are those of regular time.
-        return day < basisDay && day >= from && !result.extraTime;
+        // The model's goals are those of the 90 minutes: a match that went to extra time counts with its
+        // score after 90 minutes when its goals tell it (regularTime), and is left out when they do not.
+        return day < basisDay && day >= from && (!result.extraTime || result.regularTime !== null);
       });
       const teamResults = new Map<number, number>();
       for (const result of window) {
@@ -239,11 +246,12 @@ export function createOddsService(deps: {
         date: dayOf(result.kickoffAt),
         home: String(result.homeTeamId),
         away: String(result.awayTeamId),
-        homeGoals: result.homeScore,
-        awayGoals: result.awayScore,
-        neutral: kind === 'cup',
+        homeGoals: result.regularTime?.home ?? result.homeScore,
+        awayGoals: result.regularTime?.away ?? result.awayScore,
+        advantage: venueAdvantage({ code, kind }, result),
       }));
       const model = fitModel(input, {
+        ...leagueSettings(code),
         asOf: basisDay,
         fittedAt: clock.now().toISOString(),
         maxAgeDays: WINDOW_DAYS[kind],
@@ -313,27 +321,79 @@ export function createOddsService(deps: {
       );
     }
     const rates = preMatchRates(fit.model, String(match.home.id), String(match.away.id), {
-      neutral: fit.kind === 'cup',
+      advantage: await advantageOf(match, fit),
     });
     return { match, fit, rates };
+  }
+
+  /** Who has the home advantage in `match` (domain/odds/venue.ts), from its fixture's venue and teams. */
+  async function advantageOf(match: MatchSummary, fit: Fit) {
+    const id = match.replayOf?.matchId ?? match.id;
+    const current = await resultsOf(fit.code);
+    let fixture = current.fixtureById.get(id);
+    if (!fixture) {
+      // A fixture added since the competition was read: read it again (its results too, as a minute would).
+      const reading = readResults(fit.code, current);
+      competitions.set(fit.code, reading);
+      reading.catch(() => competitions.delete(fit.code));
+      fixture = (await reading).fixtureById.get(id);
+    }
+    return venueAdvantage(
+      { code: fit.code, kind: fit.kind },
+      fixture ?? {
+        venueCountry: null,
+        homeName: match.home.name,
+        awayName: match.away.name,
+        national: false,
+        stage: match.stage,
+        round: match.round,
+      },
+    );
   }
 
   const sideOf = (match: MatchSummary, teamId: number | null) =>
     teamId === match.home.id ? 'home' : teamId === match.away.id ? 'away' : null;
 
+  /** Phases of the clock from the break before extra time on: the match is going to (or went to) extra time. */
+  const EXTRA_TIME_PHASES: ReadonlySet<string> = new Set(['BET', 'E1', 'EHT', 'E2', 'BP', 'P']);
+
+  /**
+   * True when the match went (or is going) to extra time: its stored extra-time score (set once extra time
+   * begins), its clock's phase, or an event of extra time's periods.
+   */
+  function wentToExtraTime(match: MatchSummary, events: readonly MatchEvent[]): boolean {
+    return (
+      match.score.extraTime !== null ||
+      (match.clock !== null && EXTRA_TIME_PHASES.has(match.clock.phase)) ||
+      events.some((event) => event.period === 'E1' || event.period === 'E2')
+    );
+  }
+
+  /**
+   * The minute the model counts an event at: the shown minute with its stoppage (45+2 → 47). In a match that
+   * went to extra time, the 90 minutes' stoppage counts at 90 and extra time's first half's at 105, so that
+   * extra time's minutes (91–120) are its own.
+   */
+  function modelMinute(event: MatchEvent, extraTime: boolean): number {
+    const minute = event.minute + (event.addedMinute ?? 0);
+    if (!extraTime) return minute;
+    if (event.period === '2H') return Math.min(minute, 90);
+    if (event.period === 'E1') return Math.min(Math.max(minute, 91), 105);
+    if (event.period === 'E2') return Math.max(minute, 106);
+    return minute;
+  }
+
   /** Goals and red cards in the order they happened, at the minute the model counts (45+2 → 47). */
-  function keyEvents(match: MatchSummary, events: readonly MatchEvent[]): KeyEvent[] {
+  function keyEvents(match: MatchSummary, events: readonly MatchEvent[], extraTime = false): KeyEvent[] {
     const out: KeyEvent[] = [];
     const score = { home: 0, away: 0 };
-    const ordered = [...events].sort(
-      (a, b) => a.minute + (a.addedMinute ?? 0) - (b.minute + (b.addedMinute ?? 0)) || a.seq - b.seq,
-    );
+    const ordered = [...events].sort((a, b) => modelMinute(a, extraTime) - modelMinute(b, extraTime) || a.seq - b.seq);
     for (const event of ordered) {
       const goal = isGoal(event.type);
       if (!goal && !RED_CARDS.has(event.type)) continue;
       const side = sideOf(match, event.teamId);
       if (side === null) continue;
-      const minute = event.minute + (event.addedMinute ?? 0);
+      const minute = modelMinute(event, extraTime);
       const clock = event.addedMinute ? `${event.minute}+${event.addedMinute}'` : `${event.minute}'`;
       const who = event.player?.shortName ?? event.player?.name;
       const team = side === 'home' ? match.home.shortName : match.away.shortName;
@@ -379,7 +439,7 @@ export function createOddsService(deps: {
    * The state of a played (or finished) match as the in-play model reads it, at `moment`: the match as it
    * stands, or as a change left it (a listener runs after later snapshots may have been written).
    */
-  function stateOf(moment: Moment, events: readonly KeyEvent[]): InPlayState {
+  function stateOf(moment: Moment, events: readonly KeyEvent[], extraTime = false): InPlayState {
     const score = { home: moment.home ?? 0, away: moment.away ?? 0 };
     const redCards = { home: 0, away: 0 };
     for (const event of events) if (event.kind === 'red_card') redCards[event.side] += 1;
@@ -390,8 +450,9 @@ export function createOddsService(deps: {
       lastScorer = score.away === 0 ? 'home' : score.home === 0 ? 'away' : null;
     const finished = isOverStatus(moment.status);
     const last = events.at(-1)?.minute ?? 0;
-    const minute = finished ? Math.max(90, last, moment.minute) : Math.max(moment.minute, last);
-    return { minute, score, redCards, lastScorer, finished };
+    const end = extraTime ? 120 : 90;
+    const minute = finished ? Math.max(end, last, moment.minute) : Math.max(moment.minute, last);
+    return { minute, score, redCards, lastScorer, finished, extraTime };
   }
 
   /** The match as it stands now. */
@@ -414,7 +475,12 @@ export function createOddsService(deps: {
         last_team_to_score: { home: state.score.home / total, away: state.score.away / total, none: 0 },
       };
     }
-    return { minute: Math.floor(state.minute), markets: priceMarkets(markets, margin), settled: odds.settled };
+    return {
+      minute: Math.floor(state.minute),
+      markets: priceMarkets(markets, margin),
+      settled: odds.settled,
+      ...(state.extraTime ? { extraTime: true } : {}),
+    };
   }
 
   async function requireEnabled(): Promise<void> {
@@ -429,9 +495,10 @@ export function createOddsService(deps: {
     const preMatch = priceMarkets(marketsFromMatrix(scorelineMatrix(rates.home, rates.away, rates.rho)), margin);
     let liveOddsNow: MatchOdds['live'] = null;
     if (isLive(match.status) || isOver(match)) {
-      const events =
-        match.hasEvents || isLive(match.status) ? keyEvents(match, await football.listMatchEvents(id)) : [];
-      liveOddsNow = liveOdds(stateOf(momentOf(match), events), rates, margin);
+      const stored = match.hasEvents || isLive(match.status) ? await football.listMatchEvents(id) : [];
+      const extraTime = wentToExtraTime(match, stored);
+      const events = keyEvents(match, stored, extraTime);
+      liveOddsNow = liveOdds(stateOf(momentOf(match), events, extraTime), rates, margin);
     }
     return {
       matchId: match.id,
@@ -450,9 +517,15 @@ export function createOddsService(deps: {
     }
     // A finished match without its events has no course to draw: the graph is left out.
     if (isOver(match) && !match.hasEvents) return { matchId: id, points: [] };
-    const events = keyEvents(match, await football.listMatchEvents(id));
-    const state = stateOf(momentOf(match), events);
-    return { matchId: id, points: winProbabilitySeries(rates, events, state.minute, { finished: state.finished }) };
+    const stored = await football.listMatchEvents(id);
+    const extraTime = wentToExtraTime(match, stored);
+    const events = keyEvents(match, stored, extraTime);
+    const state = stateOf(momentOf(match), events, extraTime);
+    return {
+      matchId: id,
+      points: winProbabilitySeries(rates, events, state.minute, { finished: state.finished, extraTime }),
+      ...(extraTime ? { extraTime: true } : {}),
+    };
   }
 
   /** What a change means for the odds: a result to refit on, and whether to append live odds. */
@@ -504,10 +577,17 @@ export function createOddsService(deps: {
     // As the change left the match: its score, status and minute (what the page's clock showed), and the
     // events up to that minute (later snapshots may already be stored).
     const [stored, margin] = await Promise.all([football.listMatchEvents(match.id), settings.margin()]);
+    // From the 90th minute on, whether extra time has begun is read afresh (the match read at its first
+    // change cannot tell).
+    const extraTime =
+      wentToExtraTime(match, stored) ||
+      ((minute >= 90 || isOverStatus(after.status)) && wentToExtraTime(await football.getMatch(match.id), stored));
     const started = performance.now();
-    const all = keyEvents(match, stored);
-    const events = isOverStatus(after.status) ? all : all.filter((event) => event.clockMinute <= minute);
-    const state = stateOf({ status: after.status, minute, home: after.home, away: after.away }, events);
+    const all = keyEvents(match, stored, extraTime);
+    const events = isOverStatus(after.status)
+      ? all
+      : all.filter((event) => (extraTime ? event.minute : event.clockMinute) <= minute);
+    const state = stateOf({ status: after.status, minute, home: after.home, away: after.away }, events, extraTime);
     const odds = liveOdds(state, prepared.rates, margin);
     // The graph's mark: the newest goal or red card this change brought (a correction marks nothing).
     const brought = new Set(
