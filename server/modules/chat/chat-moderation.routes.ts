@@ -196,6 +196,7 @@ export function chatModerationRoutes(services: { guard: ChatModerationGuard; cha
       path: '/cms/chat/sanctions/{id}',
       tags,
       summary: 'Lift a timeout or ban before its end (scope cms:chat)',
+      description: 'A staff member’s sanction is lifted only by an administrator (403 forbidden otherwise).',
       middleware,
       request: { params: idParams },
       responses: {

@@ -255,4 +255,29 @@ describe.each(TEST_ENGINES)('chat review on %s', (engine) => {
     });
     expect(moderatorOnFan.status).toBe(201);
   });
+
+  it('a timeout an administrator gave a moderator is lifted only by an administrator, not by that moderator or another', async () => {
+    const given = await call('POST', '/api/cms/chat/sanctions', {
+      who: 'admin',
+      body: { userId: ids.moderator2, kind: 'timeout', minutes: 30, reason: 'Cool down' },
+    });
+    expect(given.status).toBe(201);
+    const { sanction } = ((await given.json()) as { data: { sanction: { id: number } } }).data;
+    for (const who of ['moderator2', 'moderator'] as const) {
+      const refused = await call('DELETE', `/api/cms/chat/sanctions/${sanction.id}`, { who });
+      expect(refused.status, who).toBe(403);
+      expect((await errorOf(refused)).code).toBe('forbidden');
+    }
+    expect((await activeSanctionsOf(ids.moderator2)).find((row) => row.id === sanction.id)?.active).toBe(true);
+    const lifted = await call('DELETE', `/api/cms/chat/sanctions/${sanction.id}`, { who: 'admin' });
+    expect(lifted.status).toBe(200);
+    expect((await activeSanctionsOf(ids.moderator2)).find((row) => row.id === sanction.id)?.active).toBe(false);
+    // A fan's timeout is lifted by any moderator.
+    const fan = await call('POST', '/api/cms/chat/sanctions', {
+      who: 'admin',
+      body: { userId: ids.fan7, kind: 'timeout', minutes: 30, reason: 'Spam' },
+    });
+    const fanSanction = ((await fan.json()) as { data: { sanction: { id: number } } }).data.sanction;
+    expect((await call('DELETE', `/api/cms/chat/sanctions/${fanSanction.id}`, { who: 'moderator' })).status).toBe(200);
+  });
 });

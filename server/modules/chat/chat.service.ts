@@ -633,6 +633,11 @@ export function createChatService(options: ChatServiceOptions) {
   async function liftSanction(actor: ChatActor, sanctionId: number): Promise<ChatResult<{ sanction: ChatSanction }>> {
     const found = await q.findSanction(db, sanctionId);
     if (!found) return fail('not_found', 'No such sanction');
+    // Only those who may give a staff member a sanction may lift it: otherwise a moderator an administrator
+    // timed out would lift it themselves.
+    const target = await users.getUser(found.userId);
+    if (target && target.role !== 'user' && actor.role !== 'admin')
+      return fail('forbidden', 'Only an administrator can lift a staff member’s timeout or ban');
     const now = clock.now();
     const lifted = await inTransaction(db, async (trx) => {
       if (!(await q.markSanctionLifted(trx, sanctionId, actor.id, now))) return false;
