@@ -93,4 +93,12 @@ describe('server/main.ts', () => {
     expect(await server.exited).toBe(0);
     expect(server.output().stdout).toContain('"msg":"stopped"');
   });
+
+  it('a SIGTERM as soon as it listens still shuts down cleanly (exit 0, "stopped"), not killed mid-start', async () => {
+    const server = startServer({});
+    await server.listening;
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output().stdout).toContain('"msg":"stopped"');
+  });
 });

@@ -71,65 +71,9 @@ async function main() {
     },
   );
 
-  // First start of an empty database: import in the background while the site already answers.
-  let footballReady: Promise<unknown> = Promise.resolve();
-  if (config.ROLE !== 'web' && config.AUTO_SEED) {
-    footballReady = seedOnFirstStart(database, {
-      dataDir: config.DATA_DIR,
-      fetchDir: path.resolve('var/data'),
-      log: (message) => logger.info({ seed: true }, message),
-    })
-      .then((outcome) => {
-        logger.info({ outcome }, 'football data ready');
-        return services.ingest.refresh();
-      })
-      .catch((error: unknown) =>
-        logger.error({ err: error }, 'first-start import failed; the database was left as it was'),
-      );
-  }
-  // The demo video catalogue (issue #22), made when missing once the matches it links to are there.
-  if (config.MEDIA_DEMO) {
-    void footballReady
-      .then(() =>
-        ensureDemoCatalogue({
-          db: database.db,
-          mediaDir: config.MEDIA_DIR,
-          ffmpegPath: config.FFMPEG_PATH,
-          now: services.clock.now(),
-          add: (video) => services.media.add(video),
-          log: (message) => logger.info({ media: true }, message),
-        }),
-      )
-      .catch((error: unknown) => logger.error({ err: error }, 'media demo catalogue could not be made'));
-  }
-
-  // Model odds (issue #24): every competition's current fit, in the background once the data is there;
-  // the odds API answers meanwhile (a match's first request waits for its competition's fit).
-  void footballReady
-    .then(() => services.odds.warmUp())
-    .then((done) => logger.info(done, 'odds: models fitted'))
-    .catch((error: unknown) => logger.error({ err: error }, 'odds: fitting at start failed'));
-
-  // Uploads staff made in the CMS are transcoded in the background, one at a time on each node; a job a
-  // crash or restart interrupted is queued again here (docs/media.md "CMS and uploads").
-  void services.media.transcoder
-    .start()
-    .catch((error: unknown) => logger.error({ err: error }, 'media transcoder could not start'));
-
-  // Live: follow the event log for this process's SSE clients; the ingest leader feeds it.
-  await services.live.start();
-  // Payments jobs (order expiry, reminders) run on every node: each is safe to run on several at once.
-  services.paymentJobs.start();
-  // Chat: share this node's rooms' "people here" counts with the other nodes (Redis only).
-  services.chat.start();
-  if (config.ROLE !== 'web') {
-    services.ingest.start();
-    logger.info(
-      { providers: services.ingest.providers, replaySpeed: config.REPLAY_SPEED },
-      'ingest: campaigning for leadership',
-    );
-  }
-
+  // Signals are handled from the moment the server exists, before the start-up steps below are awaited:
+  // a SIGTERM that arrived while the live log was still being read used to end the process at once,
+  // dropping the requests it was already answering.
   let stopping = false;
   const shutdown = (signal: string, exitCode = 0) => {
     if (stopping) return;
@@ -185,6 +129,67 @@ async function main() {
   });
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+
+  // First start of an empty database: import in the background while the site already answers.
+  let footballReady: Promise<unknown> = Promise.resolve();
+  if (config.ROLE !== 'web' && config.AUTO_SEED) {
+    footballReady = seedOnFirstStart(database, {
+      dataDir: config.DATA_DIR,
+      fetchDir: path.resolve('var/data'),
+      log: (message) => logger.info({ seed: true }, message),
+    })
+      .then((outcome) => {
+        logger.info({ outcome }, 'football data ready');
+        return services.ingest.refresh();
+      })
+      .catch((error: unknown) =>
+        logger.error({ err: error }, 'first-start import failed; the database was left as it was'),
+      );
+  }
+  // The demo video catalogue (issue #22), made when missing once the matches it links to are there.
+  if (config.MEDIA_DEMO) {
+    void footballReady
+      .then(() =>
+        ensureDemoCatalogue({
+          db: database.db,
+          mediaDir: config.MEDIA_DIR,
+          ffmpegPath: config.FFMPEG_PATH,
+          now: services.clock.now(),
+          add: (video) => services.media.add(video),
+          log: (message) => logger.info({ media: true }, message),
+        }),
+      )
+      .catch((error: unknown) => logger.error({ err: error }, 'media demo catalogue could not be made'));
+  }
+
+  // Model odds (issue #24): every competition's current fit, in the background once the data is there;
+  // the odds API answers meanwhile (a match's first request waits for its competition's fit).
+  void footballReady
+    .then(() => services.odds.warmUp())
+    .then((done) => logger.info(done, 'odds: models fitted'))
+    .catch((error: unknown) => logger.error({ err: error }, 'odds: fitting at start failed'));
+
+  // Uploads staff made in the CMS are transcoded in the background, one at a time on each node; a job a
+  // crash or restart interrupted is queued again here (docs/media.md "CMS and uploads").
+  void services.media.transcoder
+    .start()
+    .catch((error: unknown) => logger.error({ err: error }, 'media transcoder could not start'));
+
+  // Live: follow the event log for this process's SSE clients; the ingest leader feeds it.
+  await services.live.start();
+  // A signal during the start-up steps: the shutdown above is already under way, start nothing more.
+  if (stopping) return;
+  // Payments jobs (order expiry, reminders) run on every node: each is safe to run on several at once.
+  services.paymentJobs.start();
+  // Chat: share this node's rooms' "people here" counts with the other nodes (Redis only).
+  services.chat.start();
+  if (config.ROLE !== 'web') {
+    services.ingest.start();
+    logger.info(
+      { providers: services.ingest.providers, replaySpeed: config.REPLAY_SPEED },
+      'ingest: campaigning for leadership',
+    );
+  }
 }
 
 main().catch((error: unknown) => {
