@@ -45,7 +45,12 @@ async function articleOf(path: string): Promise<{ status: number; article: Eleme
 
 describe('a staff page, served', () => {
   it('renders its Markdown at /{slug} and /en/{slug} with no script, handler, javascript: or data: URL active', async () => {
-    const result = await t.services.cms.pages.create(actor, { slug: 'club-rules', title: 'Club rules', body: HOSTILE, published: true });
+    const result = await t.services.cms.pages.create(actor, {
+      slug: 'club-rules',
+      title: 'Club rules',
+      body: HOSTILE,
+      published: true,
+    });
     expect(result.ok).toBe(true);
     for (const path of ['/club-rules', '/en/club-rules']) {
       const { status, article } = await articleOf(path);
@@ -59,7 +64,9 @@ describe('a staff page, served', () => {
         [...element.attributes].map((attribute) => `${attribute.name}=${attribute.value}`),
       );
       expect(attributes.filter((attribute) => /^on/i.test(attribute))).toEqual([]);
-      expect(attributes.filter((attribute) => /^(href|src)=/.test(attribute) && !/^(href|src)=(\/|https?:)/.test(attribute))).toEqual([]);
+      expect(
+        attributes.filter((attribute) => /^(href|src)=/.test(attribute) && !/^(href|src)=(\/|https?:)/.test(attribute)),
+      ).toEqual([]);
       expect(article?.textContent).toContain('Win a prize');
       expect(article?.textContent).toContain('Click me');
     }
@@ -75,7 +82,8 @@ describe('a staff page, served', () => {
       publishAt: new Date(Date.now() + 3_600_000).toISOString(),
     });
     expect(draft.ok && later.ok).toBe(true);
-    for (const path of ['/draft-rules', '/en/draft-rules', '/later-rules']) expect((await articleOf(path)).status).toBe(404);
+    for (const path of ['/draft-rules', '/en/draft-rules', '/later-rules'])
+      expect((await articleOf(path)).status).toBe(404);
     const sitemap = await (await t.app.request('http://scoreline.test/sitemap.xml')).text();
     expect(sitemap).toContain('<loc>http://scoreline.test/club-rules</loc>');
     expect(sitemap).not.toContain('draft-rules');

@@ -49,7 +49,12 @@ describe.each(TEST_ENGINES)('the Users and Messages screens on %s', (engine) => 
   beforeAll(async () => {
     t = await createPageApp({ engine, env: { TRUST_PROXY: '1' } });
     for (const role of ['admin', 'editor', 'moderator'] as const) {
-      const created = await t.services.accounts.createStaffUser({ email: `${role}@example.com`, password: PASSWORD, displayName: `The ${role}`, role });
+      const created = await t.services.accounts.createStaffUser({
+        email: `${role}@example.com`,
+        password: PASSWORD,
+        displayName: `The ${role}`,
+        role,
+      });
       if (!created.ok) throw new Error(created.message);
     }
     const registered = await t.services.accounts.register(
@@ -58,7 +63,8 @@ describe.each(TEST_ENGINES)('the Users and Messages screens on %s', (engine) => 
     );
     if (!registered.ok) throw new Error(registered.message);
     memberId = registered.session.user.id;
-    for (const who of ['admin', 'editor', 'moderator', 'member'] as const) tokens[who] = await tokenOf(`${who}@example.com`);
+    for (const who of ['admin', 'editor', 'moderator', 'member'] as const)
+      tokens[who] = await tokenOf(`${who}@example.com`);
     const sent = await t.services.contact.submitMessage(
       { name: 'Robin Reader', email: 'robin@example.net', topic: 'data', message: 'The derby ended 2–1, not 1–1.' },
       { ip: '203.0.113.9' },
@@ -69,13 +75,31 @@ describe.each(TEST_ENGINES)('the Users and Messages screens on %s', (engine) => 
   afterAll(() => t.close());
 
   // Each screen's loader and one action that changes nothing here (the member is not banned; the message is open).
-  const screens: Array<{ name: string; path: () => string; form?: Record<string, string>; scope: string; allowed: number }> = [
+  const screens: Array<{
+    name: string;
+    path: () => string;
+    form?: Record<string, string>;
+    scope: string;
+    allowed: number;
+  }> = [
     { name: 'Users', path: () => '/cms/users?q=mel', scope: 'cms:users', allowed: 200 },
     { name: 'an account', path: () => `/cms/users/${memberId}`, scope: 'cms:users', allowed: 200 },
-    { name: 'an account: unban', path: () => `/cms/users/${memberId}`, form: { intent: 'unban' }, scope: 'cms:users', allowed: 409 },
+    {
+      name: 'an account: unban',
+      path: () => `/cms/users/${memberId}`,
+      form: { intent: 'unban' },
+      scope: 'cms:users',
+      allowed: 409,
+    },
     { name: 'Messages', path: () => '/cms/messages?status=open', scope: 'cms:messages', allowed: 200 },
     { name: 'a message', path: () => `/en/cms/messages/${messageId}`, scope: 'cms:messages', allowed: 200 },
-    { name: 'a message: reopen', path: () => `/cms/messages/${messageId}`, form: { intent: 'reopen' }, scope: 'cms:messages', allowed: 200 },
+    {
+      name: 'a message: reopen',
+      path: () => `/cms/messages/${messageId}`,
+      form: { intent: 'reopen' },
+      scope: 'cms:messages',
+      allowed: 200,
+    },
   ];
 
   describe.each(screens)('$name', (screen) => {
@@ -105,18 +129,27 @@ describe.each(TEST_ENGINES)('the Users and Messages screens on %s', (engine) => 
     expect(reasonless.status).toBe(400);
     expect(await reasonless.text()).toContain('Give a reason of at least 3 characters');
 
-    const banned = await page('moderator', `/cms/users/${memberId}`, { intent: 'ban', reason: 'Spam in the match chat' });
+    const banned = await page('moderator', `/cms/users/${memberId}`, {
+      intent: 'ban',
+      reason: 'Spam in the match chat',
+    });
     expect(banned.status).toBe(200);
     const html = await banned.text();
     expect(html).toContain('Banned: their sessions have ended');
     expect(html).toContain('Reason: Spam in the match chat');
-    expect((await t.app.request(`${ORIGIN}/api/auth/user`, { headers: { Authorization: `Bearer ${tokens.member}` } })).status).toBe(401);
+    expect(
+      (await t.app.request(`${ORIGIN}/api/auth/user`, { headers: { Authorization: `Bearer ${tokens.member}` } }))
+        .status,
+    ).toBe(401);
     const unbanned = await page('moderator', `/cms/users/${memberId}`, { intent: 'unban' });
     expect(unbanned.status).toBe(200);
   });
 
   it('asks for the address before erasing, keeps nothing, and the list says so', async () => {
-    const registered = await t.services.accounts.register({ email: 'gone@example.com', password: PASSWORD }, { ip: '127.0.0.1', userAgent: 'test', deviceToken: null });
+    const registered = await t.services.accounts.register(
+      { email: 'gone@example.com', password: PASSWORD },
+      { ip: '127.0.0.1', userAgent: 'test', deviceToken: null },
+    );
     if (!registered.ok) throw new Error(registered.message);
     const id = registered.session.user.id;
     const wrong = await page('admin', `/cms/users/${id}`, { intent: 'erase', confirmEmail: 'went@example.com' });
@@ -149,7 +182,10 @@ describe.each(TEST_ENGINES)('the Users and Messages screens on %s', (engine) => 
     expect(refused).toContain('Write your reply');
     expect(refused).toContain('>x</textarea>');
 
-    const replied = await page('moderator', `/cms/messages/${sent.message.id}`, { intent: 'reply', body: 'Try the reset link we just sent.' });
+    const replied = await page('moderator', `/cms/messages/${sent.message.id}`, {
+      intent: 'reply',
+      body: 'Try the reset link we just sent.',
+    });
     expect(replied.status).toBe(200);
     expect(await replied.text()).toContain('Reply kept in the mail outbox');
     const [mail] = await t.services.mailer.listOutbox({ to: 'sam@example.net', limit: 1 });

@@ -36,7 +36,9 @@ const PUBLIC_SCREENS = ['/cms/login', '/cms/invite/'];
  * parameters filled in, with the scope of the section it belongs to (the longest section path it starts with).
  */
 function cmsScreens(): Array<{ path: string; scope: string | null }> {
-  const declared = [...readFileSync(new URL('../app/routes.ts', import.meta.url), 'utf8').matchAll(/route\('en\?(\/cms[^']*)'/g)].map((match) => match[1] ?? '');
+  const declared = [
+    ...readFileSync(new URL('../app/routes.ts', import.meta.url), 'utf8').matchAll(/route\('en\?(\/cms[^']*)'/g),
+  ].map((match) => match[1] ?? '');
   return declared
     .filter((path) => !PUBLIC_SCREENS.some((open) => path === open || path.startsWith(open)))
     .map((path) => {
@@ -66,10 +68,18 @@ describe.each(TEST_ENGINES)('CMS scopes on %s', (engine) => {
   beforeAll(async () => {
     t = await createPageApp({ engine });
     for (const role of ['admin', 'editor', 'moderator'] as const) {
-      const created = await t.services.accounts.createStaffUser({ email: `${role}@example.com`, password: PASSWORD, displayName: role, role });
+      const created = await t.services.accounts.createStaffUser({
+        email: `${role}@example.com`,
+        password: PASSWORD,
+        displayName: role,
+        role,
+      });
       if (!created.ok) throw new Error(created.message);
     }
-    const registered = await t.services.accounts.register({ email: 'member@example.com', password: PASSWORD }, { ip: '127.0.0.1', userAgent: 'test', deviceToken: null });
+    const registered = await t.services.accounts.register(
+      { email: 'member@example.com', password: PASSWORD },
+      { ip: '127.0.0.1', userAgent: 'test', deviceToken: null },
+    );
     if (!registered.ok) throw new Error(registered.message);
     for (const who of ['admin', 'editor', 'moderator', 'member'] as const) {
       const login = await t.app.request('http://scoreline.test/api/auth/login', {
@@ -112,23 +122,33 @@ describe.each(TEST_ENGINES)('CMS scopes on %s', (engine) => {
       if (!operation.staffOnly && operation.scope === null) continue; // public: an invitation link
       const response = await t.app.request(`http://scoreline.test/api${operation.path}`, {
         method: operation.method,
-        headers: headersOf(who, operation.method === 'GET' || operation.method === 'DELETE' ? {} : { 'Content-Type': 'application/json' }),
+        headers: headersOf(
+          who,
+          operation.method === 'GET' || operation.method === 'DELETE' ? {} : { 'Content-Type': 'application/json' },
+        ),
         ...(operation.method === 'GET' || operation.method === 'DELETE' ? {} : { body: '{}' }),
       });
       const allowed = mayUse(who, operation.scope, operation.staffOnly);
       const expected = who === 'guest' ? 401 : allowed ? 'not 401/403' : 403;
-      const ok = expected === 'not 401/403' ? response.status !== 401 && response.status !== 403 : response.status === expected;
-      if (!ok) wrong.push(`${operation.method} ${operation.path} (${operation.scope ?? 'any staff'}): ${response.status}, expected ${expected}`);
+      const ok =
+        expected === 'not 401/403' ? response.status !== 401 && response.status !== 403 : response.status === expected;
+      if (!ok)
+        wrong.push(
+          `${operation.method} ${operation.path} (${operation.scope ?? 'any staff'}): ${response.status}, expected ${expected}`,
+        );
       if (!allowed && response.status === 403) {
         const body = (await response.json()) as { error?: { code?: string } };
-        if (body.error?.code === undefined) wrong.push(`${operation.method} ${operation.path}: 403 without the JSON error body`);
+        if (body.error?.code === undefined)
+          wrong.push(`${operation.method} ${operation.path}: 403 without the JSON error body`);
       }
     }
     expect(wrong).toEqual([]);
   });
 
   it('finds every CMS screen in app/routes.ts', () => {
-    expect(cmsScreens().map((screen) => screen.path)).toEqual(expect.arrayContaining(['/cms', '/cms/staff', '/cms/audit', '/cms/matches/999999']));
+    expect(cmsScreens().map((screen) => screen.path)).toEqual(
+      expect.arrayContaining(['/cms', '/cms/staff', '/cms/audit', '/cms/matches/999999']),
+    );
   });
 
   it.each(WHO)('every CMS screen, loader and action, answers %s as its section says', async (who) => {
@@ -138,14 +158,21 @@ describe.each(TEST_ENGINES)('CMS scopes on %s', (engine) => {
         const response = await t.app.request(`http://scoreline.test${section.path}`, {
           method,
           redirect: 'manual',
-          headers: headersOf(who, method === 'POST' ? { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'http://scoreline.test' } : {}),
+          headers: headersOf(
+            who,
+            method === 'POST'
+              ? { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'http://scoreline.test' }
+              : {},
+          ),
           ...(method === 'POST' ? { body: 'intent=scope-check' } : {}),
         });
-        const allowed = who !== 'guest' && who !== 'member' && (section.scope === null || hasScope(ROLE_SCOPES[who], section.scope));
+        const allowed =
+          who !== 'guest' && who !== 'member' && (section.scope === null || hasScope(ROLE_SCOPES[who], section.scope));
         let ok: boolean;
         // 405: the screen has no action, so a post changes nothing for anyone.
         if (method === 'POST' && response.status === 405) ok = true;
-        else if (who === 'guest') ok = response.status === 302 && (response.headers.get('location') ?? '').startsWith('/cms/login');
+        else if (who === 'guest')
+          ok = response.status === 302 && (response.headers.get('location') ?? '').startsWith('/cms/login');
         else if (!allowed) ok = response.status === 403;
         // A screen without an action answers 405 to a post: still neither a sign-in nor a refusal.
         else ok = response.status !== 401 && response.status !== 403 && response.status !== 302;

@@ -51,7 +51,9 @@ export default function CmsLayout() {
           </div>
         </div>
       </header>
-      <div className={`mx-auto w-full max-w-6xl flex-1 px-4 py-6 ${staff ? 'md:grid md:grid-cols-[11rem_1fr] md:gap-8' : ''}`}>
+      <div
+        className={`mx-auto w-full max-w-6xl flex-1 px-4 py-6 ${staff ? 'md:grid md:grid-cols-[11rem_1fr] md:gap-8' : ''}`}
+      >
         {staff ? (
           <nav aria-label="CMS sections" className="mb-6 md:mb-0">
             <ul className="flex gap-1 overflow-x-auto text-sm md:flex-col">

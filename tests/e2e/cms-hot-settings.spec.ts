@@ -13,7 +13,13 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { MatchSummary } from '../../domain/football-contracts.ts';
 import { prepareContext, waitForHydration } from './support.ts';
-import { createStaffAccount, E2E_DATABASE, signInToCms, uniqueStaffEmail, withHotPinsToMyself } from './staff-support.ts';
+import {
+  createStaffAccount,
+  E2E_DATABASE,
+  signInToCms,
+  uniqueStaffEmail,
+  withHotPinsToMyself,
+} from './staff-support.ts';
 
 const E2E_DIR = process.env.E2E_DIR ?? 'var/e2e';
 const SHOTS = path.join(E2E_DIR, 'screenshots', 'cms-hot-settings');
@@ -29,7 +35,9 @@ async function expectAxeClean(page: Page, label: string) {
 }
 
 async function expectNoSideScroll(page: Page, label: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, `${label} scrolls sideways`).toBeLessThanOrEqual(0);
 }
 
@@ -44,12 +52,19 @@ async function checkWidths(page: Page, name: string) {
 }
 
 /** A Euro 2016 match replayed as one of today's matches, kicking off in `seconds`. */
-async function replayToday(request: APIRequestContext, home: string, away: string, seconds: number): Promise<MatchSummary> {
+async function replayToday(
+  request: APIRequestContext,
+  home: string,
+  away: string,
+  seconds: number,
+): Promise<MatchSummary> {
   const season = await request.get('/api/competitions/euro/seasons/2016/matches');
   const { matches } = (await season.json()) as { matches: MatchSummary[] };
   const original = matches.find((match) => match.home.name === home && match.away.name === away);
   expect(original, `${home} v ${away} is in the e2e data`).toBeDefined();
-  const created = await request.post('/api/test/demo-replays', { data: { matchId: original?.id, kickoffInSeconds: seconds } });
+  const created = await request.post('/api/test/demo-replays', {
+    data: { matchId: original?.id, kickoffInSeconds: seconds },
+  });
   expect(created.status()).toBe(201);
   return ((await created.json()) as { match: MatchSummary }).match;
 }
@@ -104,7 +119,10 @@ test('the editor pins a match that then leads /hot-match-today and home’s hot 
     // The search is a navigation: pin only once its page is the one on screen and live (a click before that was lost).
     await expect(page).toHaveURL(/q=Wales/);
     await waitForHydration(page);
-    await page.locator(`[data-testid="found-match"][data-match-id="${live.id}"]`).getByRole('button', { name: 'Pin Wales v Northern Ireland' }).click();
+    await page
+      .locator(`[data-testid="found-match"][data-match-id="${live.id}"]`)
+      .getByRole('button', { name: 'Pin Wales v Northern Ireland' })
+      .click();
     await expect(pins).toHaveCount(2);
     await page.getByRole('button', { name: 'Move Wales v Northern Ireland up' }).focus();
     await page.keyboard.press('Enter');
@@ -134,7 +152,9 @@ test('the editor pins a match that then leads /hot-match-today and home’s hot 
     await expect(guest.getByTestId('featured-match').nth(1)).toContainText('Wales');
     // Featured comes before every competition of the automatic choice.
     const order = await guest.evaluate(() => {
-      const sections = [...document.querySelectorAll('[data-testid="featured-matches"], [data-testid="competition-group"]')];
+      const sections = [
+        ...document.querySelectorAll('[data-testid="featured-matches"], [data-testid="competition-group"]'),
+      ];
       return sections.map((section) => section.getAttribute('data-testid'));
     });
     expect(order[0]).toBe('featured-matches');
@@ -144,7 +164,12 @@ test('the editor pins a match that then leads /hot-match-today and home’s hot 
     await waitForHydration(guest);
     const hot = guest.getByRole('region', { name: 'Hot matches today' });
     await expect(hot.getByTestId('featured-match').first()).toContainText('Derby');
-    await expect(hot.getByTestId('featured-match').first().getByRole('link', { name: /^England .*Iceland/ })).toBeVisible();
+    await expect(
+      hot
+        .getByTestId('featured-match')
+        .first()
+        .getByRole('link', { name: /^England .*Iceland/ }),
+    ).toBeVisible();
     await checkWidths(guest, 'home-hot-pinned');
     await visitor.close();
 
@@ -152,7 +177,10 @@ test('the editor pins a match that then leads /hot-match-today and home’s hot 
     await page.setViewportSize({ width: 1280, height: 900 });
     for (const fixture of ['England v Iceland', 'Wales v Northern Ireland']) {
       await pins.filter({ hasText: fixture }).getByRole('button', { name: 'Unpin…' }).click();
-      await page.getByRole('dialog', { name: `Unpin ${fixture}?` }).getByRole('button', { name: 'Unpin', exact: true }).click();
+      await page
+        .getByRole('dialog', { name: `Unpin ${fixture}?` })
+        .getByRole('button', { name: 'Unpin', exact: true })
+        .click();
       await expect(pins.filter({ hasText: fixture })).toHaveCount(0);
     }
     await expect(page.getByText('Nothing is pinned')).toBeVisible();
@@ -202,7 +230,10 @@ test('the admin sets an announcement banner that shows on home', async ({ page, 
       await expect(banner).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 15_000 });
     await waitForHydration(home);
-    await expect(banner.getByRole('link', { name: 'Cup final tonight: follow it live' })).toHaveAttribute('href', '/live-sports');
+    await expect(banner.getByRole('link', { name: 'Cup final tonight: follow it live' })).toHaveAttribute(
+      'href',
+      '/live-sports',
+    );
     await checkWidths(home, 'home-banner');
     await visitor.close();
   } finally {

@@ -32,10 +32,14 @@ async function newPage(browser: Browser): Promise<Page> {
 
 /** A Euro 2016 match replayed as one of today's matches (the e2e server's test routes). */
 async function matchToday(request: APIRequestContext): Promise<MatchSummary> {
-  const { matches } = (await (await request.get('/api/competitions/euro/seasons/2016/matches')).json()) as { matches: MatchSummary[] };
+  const { matches } = (await (await request.get('/api/competitions/euro/seasons/2016/matches')).json()) as {
+    matches: MatchSummary[];
+  };
   const original = matches.find((match) => match.home.name === 'Italy' && match.away.name === 'Sweden');
   expect(original, 'Italy v Sweden is in the e2e data').toBeDefined();
-  const created = await request.post('/api/test/demo-replays', { data: { matchId: original?.id, kickoffInSeconds: 3600 } });
+  const created = await request.post('/api/test/demo-replays', {
+    data: { matchId: original?.id, kickoffInSeconds: 3600 },
+  });
   expect(created.status()).toBe(201);
   return ((await created.json()) as { match: MatchSummary }).match;
 }
@@ -67,7 +71,9 @@ test('admin with TOTP invites an editor who publishes a page and pins a match; a
   await page.getByLabel('Email address').fill(admin);
   await page.getByLabel('Password').fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: 'Sign in to the CMS' }).click();
-  await page.getByLabel('Authentication code').fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+  await page
+    .getByLabel('Authentication code')
+    .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await expect(page).toHaveURL(`${BASE_URL}/cms`);
 
@@ -99,7 +105,9 @@ test('admin with TOTP invites an editor who publishes a page and pins a match; a
   await editorPage.getByLabel('Title').fill('Matchday notes');
   await editorPage.getByLabel('Text', { exact: true }).fill('Gates open **90 minutes** before kick-off.');
   await editorPage.getByRole('button', { name: 'Save as draft' }).click();
-  await expect(editorPage.getByRole('status')).toHaveText('Saved as a draft. It is not on the site until you publish it.');
+  await expect(editorPage.getByRole('status')).toHaveText(
+    'Saved as a draft. It is not on the site until you publish it.',
+  );
   await waitForHydration(editorPage);
   await editorPage.getByRole('button', { name: 'Publish now' }).click();
   await expect(editorPage.locator('#publication-result')).toHaveText('Published: the page is on the site.');
@@ -140,7 +148,12 @@ test('admin with TOTP invites an editor who publishes a page and pins a match; a
       await fan.goto('/hot-match-today');
       await expect(fan.getByTestId('featured-match').first()).toContainText('Journey pick', { timeout: 1000 });
     }).toPass({ timeout: 15_000 });
-    await expect(fan.getByTestId('featured-match').first().getByRole('link', { name: /^Italy .*Sweden/ })).toBeVisible();
+    await expect(
+      fan
+        .getByTestId('featured-match')
+        .first()
+        .getByRole('link', { name: /^Italy .*Sweden/ }),
+    ).toBeVisible();
   });
 
   // A member is signed in; a moderator bans them, and their open session ends.
@@ -172,7 +185,8 @@ test('admin with TOTP invites an editor who publishes a page and pins a match; a
   // The admin reads all of it in the audit log, with before and after.
   await page.goto('/cms/audit');
   // Other specs write to the same log at the same time: each entry is picked out by this journey's own names.
-  const entry = (action: string, mark: string) => page.getByTestId('audit-entry').filter({ hasText: action }).filter({ hasText: mark }).first();
+  const entry = (action: string, mark: string) =>
+    page.getByTestId('audit-entry').filter({ hasText: action }).filter({ hasText: mark }).first();
   await expect(entry('staff.invite', `email:${editor}`)).toContainText('Alma Admin');
   await expect(entry('staff.accept', 'Edda Editor')).toContainText('role:editor');
   await expect(entry('page.publish', 'Edda Editor')).toContainText('status:published');

@@ -19,12 +19,18 @@ async function correct(page: Page, home: string, away: string, reason: string) {
   await expect(page.getByRole('status')).toHaveText('Corrected. Open pages show it now.');
 }
 
-test('a correction made in the CMS reaches an open match page and the league table without reload', async ({ browser, page }) => {
+test('a correction made in the CMS reaches an open match page and the league table without reload', async ({
+  browser,
+  page,
+}) => {
   test.setTimeout(120_000);
   const editor = uniqueStaffEmail('editor');
   createStaffAccount(editor, 'editor', 'Eve Editor');
   await signInToCms(page, editor);
-  await page.getByRole('navigation', { name: 'CMS sections' }).getByRole('link', { name: 'Matches', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'CMS sections' })
+    .getByRole('link', { name: 'Matches', exact: true })
+    .click();
   await page.getByLabel('Team').fill('romania');
   await page.getByLabel('Day (UTC)').fill('2016-06-10');
   await page.getByRole('button', { name: 'Search' }).click();
@@ -46,7 +52,13 @@ test('a correction made in the CMS reaches an open match page and the league tab
   const leaguePage = await fan.newPage();
   await leaguePage.goto('/league/euro?season=2016&phase=group-a&rounds=all');
   await waitForHydration(leaguePage);
-  const points = (team: string) => leaguePage.getByTestId('standings').getByRole('row').filter({ has: leaguePage.getByRole('rowheader', { name: team }) }).getByRole('cell').nth(8);
+  const points = (team: string) =>
+    leaguePage
+      .getByTestId('standings')
+      .getByRole('row')
+      .filter({ has: leaguePage.getByRole('rowheader', { name: team }) })
+      .getByRole('cell')
+      .nth(8);
   await expect(points('France')).toHaveText('7');
   await expect(points('Romania')).toHaveText('1');
 
@@ -62,7 +74,9 @@ test('a correction made in the CMS reaches an open match page and the league tab
     await expect(page.getByText('A staff correction holds')).toBeVisible();
 
     await expect(matchPage.getByTestId('match-score')).toHaveText(/1\s*–\s*2/, { timeout: 15_000 });
-    await expect(matchPage.getByText('Staff correction: the score is France 1–2 Romania. Reason: Testing the correction path.')).toBeVisible();
+    await expect(
+      matchPage.getByText('Staff correction: the score is France 1–2 Romania. Reason: Testing the correction path.'),
+    ).toBeVisible();
     await expect(points('Romania')).toHaveText('4', { timeout: 15_000 });
     await expect(points('France')).toHaveText('4');
   } finally {
@@ -70,7 +84,10 @@ test('a correction made in the CMS reaches an open match page and the league tab
     await waitForHydration(page);
     await correct(page, '2', '1', 'Back to the real result after the test');
     await page.getByRole('button', { name: 'Release…' }).click();
-    await page.getByRole('dialog', { name: 'Release the correction?' }).getByRole('button', { name: 'Release correction' }).click();
+    await page
+      .getByRole('dialog', { name: 'Release the correction?' })
+      .getByRole('button', { name: 'Release correction' })
+      .click();
     await expect(page.getByRole('status')).toContainText('Released');
   }
   await expect(matchPage.getByTestId('match-score')).toHaveText(/2\s*–\s*1/, { timeout: 15_000 });

@@ -28,7 +28,9 @@ async function checkWithAxe(page: Page, label: string) {
     .analyze();
   expect
     .soft(
-      results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+      results.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      ),
       label,
     )
     .toEqual([]);
@@ -40,12 +42,16 @@ async function expectNothingActive(page: Page) {
   await expect(article.getByRole('heading', { level: 2, name: 'House rules' })).toBeVisible();
   await expect(article.locator('strong')).toHaveText('kind');
   await expect(article.getByRole('link', { name: 'Read the table' })).toHaveAttribute('href', '/league/euro');
-  expect(await article.locator('script, [onerror], [href^="javascript:"], [href^="data:"], [src^="data:"]').count()).toBe(0);
+  expect(
+    await article.locator('script, [onerror], [href^="javascript:"], [href^="data:"], [src^="data:"]').count(),
+  ).toBe(0);
   expect(await article.locator('a', { hasText: 'Win a prize' }).getAttribute('href')).toBeNull();
   expect(await page.evaluate(() => (window as Window & { __owned?: boolean }).__owned)).toBeUndefined();
 }
 
-test('an editor writes a page, publishes it at /{slug} and /en/{slug}, restores a revision and unpublishes it', async ({ page }) => {
+test('an editor writes a page, publishes it at /{slug} and /en/{slug}, restores a revision and unpublishes it', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const editor = uniqueStaffEmail('pages-editor');
   createStaffAccount(editor, 'editor', 'Pat Pages');
@@ -149,13 +155,17 @@ test('an editor writes a page, publishes it at /{slug} and /en/{slug}, restores 
   await checkWithAxe(page, 'pages list, dark');
 });
 
-test('the Pages screen is for editors and administrators: a moderator gets the 403 page, a guest the staff sign-in', async ({ page }) => {
+test('the Pages screen is for editors and administrators: a moderator gets the 403 page, a guest the staff sign-in', async ({
+  page,
+}) => {
   const response = await page.goto('/cms/pages');
   expect(response?.url()).toBe(`${BASE_URL}/cms/login?redirect=${encodeURIComponent('/cms/pages')}`);
   const moderator = uniqueStaffEmail('pages-moderator');
   createStaffAccount(moderator, 'moderator', 'Mo Derator');
   await signInToCms(page, moderator);
-  await expect(page.getByRole('navigation', { name: 'CMS sections' }).getByRole('link', { name: 'Pages' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'CMS sections' }).getByRole('link', { name: 'Pages' })).toHaveCount(
+    0,
+  );
   const refused = await page.goto('/cms/pages/new');
   expect(refused?.status()).toBe(403);
 });

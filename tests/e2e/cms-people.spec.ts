@@ -29,14 +29,19 @@ async function checkScreens(page: Page, paths: string[]) {
       await page.goto(path);
       await waitForHydration(page);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `${path} at ${width} px is ${overflow} px too wide`).toBeLessThanOrEqual(0);
       await expectAccessible(page, `${path} at ${width} px`);
     }
   }
 }
 
-test('a moderator bans a member whose open session ends, and the member is told why at sign-in', async ({ browser, page }) => {
+test('a moderator bans a member whose open session ends, and the member is told why at sign-in', async ({
+  browser,
+  page,
+}) => {
   test.setTimeout(90_000);
   const moderator = uniqueStaffEmail('moderator');
   const member = uniqueStaffEmail('member');
@@ -92,13 +97,18 @@ test('a moderator bans a member whose open session ends, and the member is told 
   await memberPage.getByLabel('Email address').fill(member);
   await memberPage.getByLabel('Password').fill(MEMBER_PASSWORD);
   await memberPage.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(memberPage.getByRole('alert')).toContainText('This account is suspended. Reason: Abusive messages in the match chat.');
+  await expect(memberPage.getByRole('alert')).toContainText(
+    'This account is suspended. Reason: Abusive messages in the match chat.',
+  );
   await memberContext.close();
 
   await checkScreens(page, [`/cms/users?q=${encodeURIComponent(member)}`, accountPath]);
 });
 
-test('a visitor writes, a moderator reads and answers by mail, and the message is handled', async ({ browser, page }) => {
+test('a visitor writes, a moderator reads and answers by mail, and the message is handled', async ({
+  browser,
+  page,
+}) => {
   test.setTimeout(90_000);
   const moderator = uniqueStaffEmail('moderator');
   const visitor = uniqueStaffEmail('visitor');

@@ -61,7 +61,9 @@ test('admin invites an editor, the editor joins, is limited to their scopes, and
   await expect(editorSections.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
   const refused = await editorPage.goto('/cms/staff');
   expect(refused?.status()).toBe(403);
-  await expect(editorPage.getByText('Your account does not have access to this part of the CMS (cms:staff).')).toBeVisible();
+  await expect(
+    editorPage.getByText('Your account does not have access to this part of the CMS (cms:staff).'),
+  ).toBeVisible();
   // The used link does nothing now.
   await editorPage.goto(new URL(new URL(link).pathname, BASE_URL).href);
   await expect(editorPage.getByRole('alert')).toContainText('not valid any more');
@@ -93,7 +95,9 @@ test('admin invites an editor, the editor joins, is limited to their scopes, and
   await expect(suspension).toContainText('Ada Admin');
   await expect(suspension).toContainText('suspended:false');
   await expect(suspension).toContainText('reason:Left the club');
-  await expect(page.getByTestId('audit-entry').filter({ hasText: 'staff.accept' }).first()).toContainText('Eddie Editor');
+  await expect(page.getByTestId('audit-entry').filter({ hasText: 'staff.accept' }).first()).toContainText(
+    'Eddie Editor',
+  );
   await page.getByLabel('Kind').selectOption('staff');
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(page).toHaveURL(/kind=staff/);
@@ -103,6 +107,8 @@ test('admin invites an editor, the editor joins, is limited to their scopes, and
     await page.goto(path);
     await waitForHydration(page);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(results.violations, `${path}: ${results.violations.map((violation) => violation.id).join(', ')}`).toEqual([]);
+    expect(results.violations, `${path}: ${results.violations.map((violation) => violation.id).join(', ')}`).toEqual(
+      [],
+    );
   }
 });

@@ -34,7 +34,10 @@ const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2})?$/;
  * The time typed in the schedule's date-and-time field, read as UTC (every time in the CMS is UTC,
  * app/features/cms/cms-format.ts), as the service's ISO instant; or the field's message.
  */
-export function scheduledInstant(value: string, now: Date): { ok: true; publishAt: string } | { ok: false; message: string } {
+export function scheduledInstant(
+  value: string,
+  now: Date,
+): { ok: true; publishAt: string } | { ok: false; message: string } {
   const match = LOCAL_DATE_TIME.exec(value.trim());
   if (!match) return { ok: false, message: 'Give a date and a time, like 2026-12-01 09:00' };
   const instant = new Date(`${match[1]}T${match[2]}:00Z`);

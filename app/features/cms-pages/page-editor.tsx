@@ -8,7 +8,11 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Form, useFetcher } from 'react-router';
 import { SanitizedProse } from '../../components/prose.tsx';
 import { useHydrated } from '../../lib/loading/deferred.tsx';
-import { PAGE_BODY_MAX_LENGTH, PAGE_DESCRIPTION_MAX_LENGTH, PAGE_TITLE_MAX_LENGTH } from '../../../domain/page-contracts.ts';
+import {
+  PAGE_BODY_MAX_LENGTH,
+  PAGE_DESCRIPTION_MAX_LENGTH,
+  PAGE_TITLE_MAX_LENGTH,
+} from '../../../domain/page-contracts.ts';
 import { Field, FormAlert, inputClass, type FormResult } from '../auth-forms/form-parts.tsx';
 import type { PageAnswer } from './page-answers.ts';
 
@@ -63,7 +67,9 @@ export function PageEditor(props: {
   const alertId = `${idPrefix}-alert`;
   const bodyId = `${idPrefix}-body`;
   const bodyError = failure?.fields.body;
-  const bodyDescribedBy = [`${bodyId}-hint`, `${bodyId}-count`, bodyError ? `${bodyId}-error` : null].filter(Boolean).join(' ');
+  const bodyDescribedBy = [`${bodyId}-hint`, `${bodyId}-count`, bodyError ? `${bodyId}-error` : null]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -110,7 +116,8 @@ export function PageEditor(props: {
             Text
           </label>
           <p id={`${bodyId}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
-            Markdown: **bold**, _italic_, ## Heading, [link](https://…), - list item. Scripts and other HTML are removed.
+            Markdown: **bold**, _italic_, ## Heading, [link](https://…), - list item. Scripts and other HTML are
+            removed.
           </p>
           <textarea
             id={bodyId}
@@ -154,11 +161,18 @@ export function PageEditor(props: {
         aria-busy={preview.state !== 'idle'}
         className="min-w-0 self-start rounded-xl border border-slate-300 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
       >
-        <h2 id={`${idPrefix}-preview-heading`} className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
+        <h2
+          id={`${idPrefix}-preview-heading`}
+          className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400"
+        >
           Preview{preview.state !== 'idle' ? ' (updating…)' : ''}
         </h2>
         <div className="mt-3" data-testid="page-preview">
-          {html ? <SanitizedProse html={html} /> : <p className="text-slate-600 dark:text-slate-400">Nothing to show yet.</p>}
+          {html ? (
+            <SanitizedProse html={html} />
+          ) : (
+            <p className="text-slate-600 dark:text-slate-400">Nothing to show yet.</p>
+          )}
         </div>
       </section>
     </div>

@@ -60,13 +60,21 @@ export default function CmsDashboard({ loaderData }: Route.ComponentProps) {
       <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="At a glance">
         <Figure label="Live now" value={summary.liveNow} to="/live-sports" />
         <Figure label="Matches today (UTC)" value={summary.matchesToday} to="/" />
-        <Figure label="New sign-ups, 7 days" value={summary.signUpsThisWeek} {...(hasScope(loaderData.scopes, 'cms:users') ? { to: '/cms/users' } : {})} />
+        <Figure
+          label="New sign-ups, 7 days"
+          value={summary.signUpsThisWeek}
+          {...(hasScope(loaderData.scopes, 'cms:users') ? { to: '/cms/users' } : {})}
+        />
         <Figure
           label="Unread contact messages"
           value={summary.unreadMessages}
           {...(hasScope(loaderData.scopes, 'cms:messages') ? { to: '/cms/messages?status=unread' } : {})}
         />
-        <Figure label="Mails in the outbox, 7 days" value={summary.outboxThisWeek} {...(hasScope(loaderData.scopes, 'cms:settings') ? { to: '/cms/outbox' } : {})} />
+        <Figure
+          label="Mails in the outbox, 7 days"
+          value={summary.outboxThisWeek}
+          {...(hasScope(loaderData.scopes, 'cms:settings') ? { to: '/cms/outbox' } : {})}
+        />
       </ul>
       {summary.recentChanges ? (
         <section aria-labelledby="recent-heading" className="mt-8">
@@ -80,8 +88,8 @@ export default function CmsDashboard({ loaderData }: Route.ComponentProps) {
               {summary.recentChanges.map((entry) => (
                 <li key={entry.id}>
                   <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time> —{' '}
-                  {entry.actor.displayName ?? `#${entry.actor.id}`}: <span className="font-mono">{entry.action}</span> on{' '}
-                  {entry.target.kind} {entry.target.id}
+                  {entry.actor.displayName ?? `#${entry.actor.id}`}: <span className="font-mono">{entry.action}</span>{' '}
+                  on {entry.target.kind} {entry.target.id}
                 </li>
               ))}
             </ul>
@@ -100,7 +108,10 @@ export default function CmsDashboard({ loaderData }: Route.ComponentProps) {
         <ul className="mt-2 flex flex-wrap gap-2">
           {loaderData.sections.map((section) => (
             <li key={section.to}>
-              <AppLink to={section.to} className="block rounded-md border border-slate-400 px-3 py-1.5 font-semibold hover:bg-slate-200 dark:border-slate-600 dark:hover:bg-slate-800">
+              <AppLink
+                to={section.to}
+                className="block rounded-md border border-slate-400 px-3 py-1.5 font-semibold hover:bg-slate-200 dark:border-slate-600 dark:hover:bg-slate-800"
+              >
                 {section.label}
               </AppLink>
             </li>

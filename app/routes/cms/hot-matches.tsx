@@ -52,11 +52,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     case 'move-up':
     case 'move-down': {
       const result = await hotMatches.update(actor, matchId, { position: values.position });
-      return result.ok ? cmsDone(`Moved ${values.fixture} to position ${values.position}.`, tag) : cmsFailure(result, values, tag);
+      return result.ok
+        ? cmsDone(`Moved ${values.fixture} to position ${values.position}.`, tag)
+        : cmsFailure(result, values, tag);
     }
     case 'label': {
       const result = await hotMatches.update(actor, matchId, { label: values.label });
-      return result.ok ? cmsDone((values.label ?? '').trim() ? 'Label saved.' : 'Label removed.', tag) : cmsFailure(result, values, tag);
+      return result.ok
+        ? cmsDone((values.label ?? '').trim() ? 'Label saved.' : 'Label removed.', tag)
+        : cmsFailure(result, values, tag);
     }
     case 'unpin': {
       const result = await hotMatches.unpin(actor, matchId);
@@ -115,9 +119,13 @@ export default function CmsHotMatches({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-2xl font-bold">Hot matches</h1>
       <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">
-        Pinned matches lead <AppLink to="/hot-match-today" className="underline underline-offset-2">Hot matches today</AppLink> (the
-        first 20) and the home page&apos;s hot section (the first 5), in this order; the automatic choice follows. A pin shows on its
-        match&apos;s day, in each visitor&apos;s time zone, and while the match is live. Times here are UTC.
+        Pinned matches lead{' '}
+        <AppLink to="/hot-match-today" className="underline underline-offset-2">
+          Hot matches today
+        </AppLink>{' '}
+        (the first 20) and the home page&apos;s hot section (the first 5), in this order; the automatic choice follows.
+        A pin shows on its match&apos;s day, in each visitor&apos;s time zone, and while the match is live. Times here
+        are UTC.
       </p>
 
       <section aria-labelledby="pins-heading" className="mt-6">
@@ -125,7 +133,9 @@ export default function CmsHotMatches({ loaderData }: Route.ComponentProps) {
           Pinned ({pins.length})
         </h2>
         {pins.length === 0 ? (
-          <p className="mt-2 text-slate-700 dark:text-slate-300">Nothing is pinned: the hot lists show the automatic choice.</p>
+          <p className="mt-2 text-slate-700 dark:text-slate-300">
+            Nothing is pinned: the hot lists show the automatic choice.
+          </p>
         ) : (
           <ol className="mt-3 space-y-3">
             {pins.map((pin, index) => {
@@ -135,12 +145,21 @@ export default function CmsHotMatches({ loaderData }: Route.ComponentProps) {
               const labelError = labelFailure?.fields.label;
               const labelId = `label-${pin.matchId}`;
               return (
-                <li key={pin.matchId} data-testid="pin" data-match-id={pin.matchId} className="rounded-xl border border-slate-300 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+                <li
+                  key={pin.matchId}
+                  data-testid="pin"
+                  data-match-id={pin.matchId}
+                  className="rounded-xl border border-slate-300 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+                >
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
                     <p>
                       <span className="mr-2 font-bold tabular-nums">{pin.position}.</span>
                       <strong>{fixture}</strong>
-                      {pin.label ? <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">{pin.label}</span> : null}
+                      {pin.label ? (
+                        <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+                          {pin.label}
+                        </span>
+                      ) : null}
                     </p>
                     <p className="text-sm font-medium">{STATE_TEXT[pin.state]}</p>
                   </div>
@@ -225,7 +244,10 @@ export default function CmsHotMatches({ loaderData }: Route.ComponentProps) {
         <h2 id="find-heading" className="text-lg font-semibold">
           Find a match to pin
         </h2>
-        <Form method="get" className="mt-3 grid gap-3 rounded-xl border border-slate-300 bg-white p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end dark:border-slate-800 dark:bg-slate-900">
+        <Form
+          method="get"
+          className="mt-3 grid gap-3 rounded-xl border border-slate-300 bg-white p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end dark:border-slate-800 dark:bg-slate-900"
+        >
           <div>
             <label htmlFor="find-q" className="text-sm font-medium">
               Team or competition
@@ -274,7 +296,9 @@ export default function CmsHotMatches({ loaderData }: Route.ComponentProps) {
         </Form>
 
         {matches.length === 0 ? (
-          <p className="mt-3 text-slate-700 dark:text-slate-300">No match found. Try another team, competition or day.</p>
+          <p className="mt-3 text-slate-700 dark:text-slate-300">
+            No match found. Try another team, competition or day.
+          </p>
         ) : (
           <ul className="mt-3 space-y-2" aria-label="Matches found">
             {matches.map((match) => {
@@ -283,7 +307,12 @@ export default function CmsHotMatches({ loaderData }: Route.ComponentProps) {
               const failure = answer && !answer.ok ? answer : undefined;
               const inputId = `pin-label-${match.id}`;
               return (
-                <li key={match.id} data-testid="found-match" data-match-id={match.id} className="rounded-xl border border-slate-300 bg-white p-3 dark:border-slate-800 dark:bg-slate-900">
+                <li
+                  key={match.id}
+                  data-testid="found-match"
+                  data-match-id={match.id}
+                  className="rounded-xl border border-slate-300 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
+                >
                   <div className="flex flex-wrap items-end justify-between gap-3">
                     <div>
                       <strong>{fixture}</strong>
@@ -312,7 +341,12 @@ export default function CmsHotMatches({ loaderData }: Route.ComponentProps) {
                             className={`${inputClass} mt-0 w-40 py-1.5`}
                           />
                         </div>
-                        <button type="submit" disabled={busy} aria-label={`Pin ${fixture}`} className={quietButtonClass}>
+                        <button
+                          type="submit"
+                          disabled={busy}
+                          aria-label={`Pin ${fixture}`}
+                          className={quietButtonClass}
+                        >
                           Pin
                         </button>
                       </Form>

@@ -19,7 +19,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = readFields(form, ['displayName', 'password']);
-  const result = await getServices(context).cms.staff.acceptInvite(params.token, values, getRequestAuth(context).meta.ip);
+  const result = await getServices(context).cms.staff.acceptInvite(
+    params.token,
+    values,
+    getRequestAuth(context).meta.ip,
+  );
   if (!result.ok) return cmsFailure(result, { displayName: values.displayName ?? '' }, { intent: 'accept' });
   throw redirect(`/cms/login?welcome=1`);
 }
@@ -41,7 +45,14 @@ export default function CmsInvite({ loaderData, actionData }: Route.ComponentPro
           </p>
           <Form method="post" className="mt-6 space-y-4" noValidate>
             <FormAlert id="invite-alert" result={result} />
-            <Field idPrefix="invite" name="displayName" label="Your name" autoComplete="name" required failure={failure} />
+            <Field
+              idPrefix="invite"
+              name="displayName"
+              label="Your name"
+              autoComplete="name"
+              required
+              failure={failure}
+            />
             <Field
               idPrefix="invite"
               name="password"
@@ -53,12 +64,20 @@ export default function CmsInvite({ loaderData, actionData }: Route.ComponentPro
               failure={failure}
               keepValue={false}
             />
-            <SubmitButton pending={navigation.state === 'submitting'} label="Create my staff account" pendingLabel="Creating…" />
+            <SubmitButton
+              pending={navigation.state === 'submitting'}
+              label="Create my staff account"
+              pendingLabel="Creating…"
+            />
           </Form>
         </>
       ) : (
-        <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
-          This invitation link is not valid any more: it was used, replaced or has expired. Ask an administrator for a new one.
+        <p
+          role="alert"
+          className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100"
+        >
+          This invitation link is not valid any more: it was used, replaced or has expired. Ask an administrator for a
+          new one.
         </p>
       )}
     </div>

@@ -80,7 +80,13 @@ function CodeStep({ action, result, pending }: { action: string; result: FormRes
   const failure = failureOf(result);
   return (
     <>
-      <Form method="post" action={action} noValidate className="space-y-4" aria-describedby={result ? 'cms-code-alert' : undefined}>
+      <Form
+        method="post"
+        action={action}
+        noValidate
+        className="space-y-4"
+        aria-describedby={result ? 'cms-code-alert' : undefined}
+      >
         <FormAlert id="cms-code-alert" result={result} />
         <input type="hidden" name="intent" value="code" />
         <Field
@@ -117,12 +123,18 @@ export default function CmsLogin({ loaderData, actionData }: Route.ComponentProp
         For the people who run this site: matches, highlights, plans, users and settings.
       </p>
       {loaderData.idle && loaderData.step === 'password' && !result ? (
-        <p role="status" className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-slate-800 dark:text-amber-100">
+        <p
+          role="status"
+          className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-slate-800 dark:text-amber-100"
+        >
           {IDLE_SIGNED_OUT_MESSAGE}.
         </p>
       ) : null}
       {loaderData.welcome ? (
-        <p role="status" className="mt-4 rounded-md bg-brand-50 p-3 text-sm text-brand-900 dark:bg-slate-800 dark:text-brand-100">
+        <p
+          role="status"
+          className="mt-4 rounded-md bg-brand-50 p-3 text-sm text-brand-900 dark:bg-slate-800 dark:text-brand-100"
+        >
           Your staff account is ready. Sign in with your email address and the password you chose.
         </p>
       ) : null}
@@ -134,7 +146,11 @@ export default function CmsLogin({ loaderData, actionData }: Route.ComponentProp
       ) : null}
       <div className="mt-6">
         {loaderData.step === 'code' ? (
-          <CodeStep action={`/cms/login${query}`} result={result?.intent === 'code' ? result : undefined} pending={pending} />
+          <CodeStep
+            action={`/cms/login${query}`}
+            result={result?.intent === 'code' ? result : undefined}
+            pending={pending}
+          />
         ) : (
           <LoginForm
             Form={Form}

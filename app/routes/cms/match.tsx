@@ -34,7 +34,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const matchId = Number(params.id);
   if (intent === 'release') {
     const result = await matches.release(actor, matchId);
-    return result.ok ? cmsDone(result.released ? 'Released: the data provider’s values count again.' : 'No correction was holding.', { intent }) : cmsFailure(result, {}, { intent });
+    return result.ok
+      ? cmsDone(result.released ? 'Released: the data provider’s values count again.' : 'No correction was holding.', {
+          intent,
+        })
+      : cmsFailure(result, {}, { intent });
   }
   const values = readFields(form, ['home', 'away', 'status', 'kickoffAt', 'reason']);
   const input = {
@@ -42,17 +46,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     ...(scoreOf(values.away ?? '') !== undefined ? { away: scoreOf(values.away ?? '') } : {}),
     ...(values.status ? { status: values.status } : {}),
     // The field is a UTC date and time without a zone (datetime-local).
-    ...(values.kickoffAt ? { kickoffAt: /Z$|[+-]\d\d:\d\d$/.test(values.kickoffAt) ? values.kickoffAt : `${values.kickoffAt}:00Z` } : {}),
+    ...(values.kickoffAt
+      ? { kickoffAt: /Z$|[+-]\d\d:\d\d$/.test(values.kickoffAt) ? values.kickoffAt : `${values.kickoffAt}:00Z` }
+      : {}),
     reason: values.reason,
   };
   const result = await matches.correct(actor, matchId, input);
   if (!result.ok) return cmsFailure(result, values, { intent: 'correct' });
-  return cmsDone(result.changed ? 'Corrected. Open pages show it now.' : 'The match already said that: nothing changed.', { intent: 'correct' });
+  return cmsDone(
+    result.changed ? 'Corrected. Open pages show it now.' : 'The match already said that: nothing changed.',
+    { intent: 'correct' },
+  );
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: 'Correct a match', noIndex: true });
 
-function Labelled(props: { id: string; label: string; error?: string | undefined; children: React.ReactNode; hint?: string }) {
+function Labelled(props: {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  children: React.ReactNode;
+  hint?: string;
+}) {
   return (
     <div>
       <label htmlFor={props.id} className="font-medium">
@@ -99,13 +114,20 @@ export default function CmsMatch({ loaderData, actionData }: Route.ComponentProp
       </p>
 
       {held ? (
-        <section aria-labelledby="held-heading" className="mt-6 rounded-xl border border-amber-500 bg-amber-50 p-4 dark:bg-slate-900">
+        <section
+          aria-labelledby="held-heading"
+          className="mt-6 rounded-xl border border-amber-500 bg-amber-50 p-4 dark:bg-slate-900"
+        >
           <h2 id="held-heading" className="font-semibold">
             A staff correction holds
           </h2>
           <p className="mt-1 text-sm">
-            Since {formatDateTime(held.createdAt)}: {Object.entries(held.fields).map(([key, value]) => `${key} ${String(value)}`).join(', ')}. Reason: {held.reason}.
-            The data provider’s values for these fields are ignored until it agrees or you release the correction.
+            Since {formatDateTime(held.createdAt)}:{' '}
+            {Object.entries(held.fields)
+              .map(([key, value]) => `${key} ${String(value)}`)
+              .join(', ')}
+            . Reason: {held.reason}. The data provider’s values for these fields are ignored until it agrees or you
+            release the correction.
           </p>
           <div className="mt-3">
             <ConfirmAction
@@ -124,7 +146,10 @@ export default function CmsMatch({ loaderData, actionData }: Route.ComponentProp
         </div>
       ) : null}
 
-      <section aria-labelledby="correct-heading" className="mt-6 rounded-xl border border-slate-300 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+      <section
+        aria-labelledby="correct-heading"
+        className="mt-6 rounded-xl border border-slate-300 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+      >
         <h2 id="correct-heading" className="text-lg font-semibold">
           Correct this match
         </h2>
@@ -134,13 +159,36 @@ export default function CmsMatch({ loaderData, actionData }: Route.ComponentProp
             <FormAlert id="correct-result" result={result?.intent === 'correct' ? result : undefined} />
           </div>
           <Labelled id="match-home" label={`${match.home.name} goals`} error={error('home')}>
-            <input id="match-home" name="home" inputMode="numeric" defaultValue={typed('home', match.score.home === null ? '' : String(match.score.home))} aria-invalid={error('home') ? true : undefined} aria-describedby={describedBy('home')} className={inputClass} />
+            <input
+              id="match-home"
+              name="home"
+              inputMode="numeric"
+              defaultValue={typed('home', match.score.home === null ? '' : String(match.score.home))}
+              aria-invalid={error('home') ? true : undefined}
+              aria-describedby={describedBy('home')}
+              className={inputClass}
+            />
           </Labelled>
           <Labelled id="match-away" label={`${match.away.name} goals`} error={error('away')}>
-            <input id="match-away" name="away" inputMode="numeric" defaultValue={typed('away', match.score.away === null ? '' : String(match.score.away))} aria-invalid={error('away') ? true : undefined} aria-describedby={describedBy('away')} className={inputClass} />
+            <input
+              id="match-away"
+              name="away"
+              inputMode="numeric"
+              defaultValue={typed('away', match.score.away === null ? '' : String(match.score.away))}
+              aria-invalid={error('away') ? true : undefined}
+              aria-describedby={describedBy('away')}
+              className={inputClass}
+            />
           </Labelled>
           <Labelled id="match-status" label="Status" error={error('status')}>
-            <select id="match-status" name="status" defaultValue={typed('status', match.status)} aria-invalid={error('status') ? true : undefined} aria-describedby={describedBy('status')} className={inputClass}>
+            <select
+              id="match-status"
+              name="status"
+              defaultValue={typed('status', match.status)}
+              aria-invalid={error('status') ? true : undefined}
+              aria-describedby={describedBy('status')}
+              className={inputClass}
+            >
               {MATCH_STATUSES.map((status) => (
                 <option key={status} value={status}>
                   {status}
@@ -149,11 +197,32 @@ export default function CmsMatch({ loaderData, actionData }: Route.ComponentProp
             </select>
           </Labelled>
           <Labelled id="match-kickoffAt" label="Kick-off (UTC)" error={error('kickoffAt')}>
-            <input id="match-kickoffAt" name="kickoffAt" type="datetime-local" defaultValue={typed('kickoffAt', match.kickoffAt.slice(0, 16))} aria-invalid={error('kickoffAt') ? true : undefined} aria-describedby={describedBy('kickoffAt')} className={inputClass} />
+            <input
+              id="match-kickoffAt"
+              name="kickoffAt"
+              type="datetime-local"
+              defaultValue={typed('kickoffAt', match.kickoffAt.slice(0, 16))}
+              aria-invalid={error('kickoffAt') ? true : undefined}
+              aria-describedby={describedBy('kickoffAt')}
+              className={inputClass}
+            />
           </Labelled>
           <div className="sm:col-span-2">
-            <Labelled id="match-reason" label="Reason (kept in the audit log and shown in the commentary)" error={error('reason')}>
-              <textarea id="match-reason" name="reason" rows={2} required defaultValue={typed('reason', '')} aria-invalid={error('reason') ? true : undefined} aria-describedby={describedBy('reason')} className={inputClass} />
+            <Labelled
+              id="match-reason"
+              label="Reason (kept in the audit log and shown in the commentary)"
+              error={error('reason')}
+            >
+              <textarea
+                id="match-reason"
+                name="reason"
+                rows={2}
+                required
+                defaultValue={typed('reason', '')}
+                aria-invalid={error('reason') ? true : undefined}
+                aria-describedby={describedBy('reason')}
+                className={inputClass}
+              />
             </Labelled>
           </div>
           <div className="sm:col-span-2">

@@ -18,7 +18,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     competition: url.searchParams.get('competition') ?? '',
     date: url.searchParams.get('date') ?? '',
   };
-  const result = await getServices(context).cms.matches.search({ ...filters, cursor: url.searchParams.get('cursor') ?? undefined });
+  const result = await getServices(context).cms.matches.search({
+    ...filters,
+    cursor: url.searchParams.get('cursor') ?? undefined,
+  });
   return result.ok
     ? { filters, page: result.page, fields: {} as Record<string, string> }
     : { filters, page: { matches: [], nextCursor: null }, fields: 'fields' in result ? result.fields : {} };
@@ -26,7 +29,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: 'Matches', noIndex: true });
 
-function FilterField(props: { name: 'team' | 'competition' | 'date'; label: string; type?: string; value: string; error?: string; hint?: string }) {
+function FilterField(props: {
+  name: 'team' | 'competition' | 'date';
+  label: string;
+  type?: string;
+  value: string;
+  error?: string;
+  hint?: string;
+}) {
   const id = `match-${props.name}`;
   return (
     <div>
@@ -61,12 +71,21 @@ export default function CmsMatches({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-2xl font-bold">Matches</h1>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
-        Find a match to correct its score, status or kick-off time. Corrections reach open pages at once and hold until the data
-        provider agrees or you release them.
+        Find a match to correct its score, status or kick-off time. Corrections reach open pages at once and hold until
+        the data provider agrees or you release them.
       </p>
-      <Form method="get" className="mt-4 grid gap-3 rounded-xl border border-slate-300 bg-white p-4 sm:grid-cols-4 sm:items-end dark:border-slate-800 dark:bg-slate-900">
+      <Form
+        method="get"
+        className="mt-4 grid gap-3 rounded-xl border border-slate-300 bg-white p-4 sm:grid-cols-4 sm:items-end dark:border-slate-800 dark:bg-slate-900"
+      >
         <FilterField name="team" label="Team" value={filters.team} error={fields.team} hint="e.g. Arsenal" />
-        <FilterField name="competition" label="Competition code" value={filters.competition} error={fields.competition} hint="e.g. en.1" />
+        <FilterField
+          name="competition"
+          label="Competition code"
+          value={filters.competition}
+          error={fields.competition}
+          hint="e.g. en.1"
+        />
         <FilterField name="date" label="Day (UTC)" type="date" value={filters.date} error={fields.date} />
         <button type="submit" className={`${quietButtonClass} h-10`} disabled={navigation.state === 'loading'}>
           Search
@@ -77,7 +96,11 @@ export default function CmsMatches({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-300 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
           {page.matches.map((match) => (
-            <li key={match.id} className="flex flex-wrap items-center justify-between gap-2 p-3" data-testid="cms-match">
+            <li
+              key={match.id}
+              className="flex flex-wrap items-center justify-between gap-2 p-3"
+              data-testid="cms-match"
+            >
               <div className="min-w-0">
                 <p className="font-semibold">
                   {match.home.name} {match.score.home ?? '–'}–{match.score.away ?? '–'} {match.away.name}
@@ -86,7 +109,11 @@ export default function CmsMatches({ loaderData }: Route.ComponentProps) {
                   {match.competition.name} · {formatDateTime(match.kickoffAt)} · {match.status}
                 </p>
               </div>
-              <AppLink to={`/cms/matches/${match.id}`} className={quietButtonClass} aria-label={`Correct ${match.home.name} v ${match.away.name}`}>
+              <AppLink
+                to={`/cms/matches/${match.id}`}
+                className={quietButtonClass}
+                aria-label={`Correct ${match.home.name} v ${match.away.name}`}
+              >
                 Correct
               </AppLink>
             </li>

@@ -9,7 +9,12 @@ import { FormAlert, inputClass, type FormResult } from '../../features/auth-form
 import { cmsDone, cmsFailure } from '../../features/cms/cms-actions.server.ts';
 import { formatDateTime } from '../../features/cms/cms-format.ts';
 import { ConfirmAction, quietButtonClass } from '../../features/cms/confirm-dialog.tsx';
-import { pageText, previewAnswer, readPageForm, scheduledInstant } from '../../features/cms-pages/page-actions.server.ts';
+import {
+  pageText,
+  previewAnswer,
+  readPageForm,
+  scheduledInstant,
+} from '../../features/cms-pages/page-actions.server.ts';
 import { answerTo, isPreview, keptValues, type PageAnswer } from '../../features/cms-pages/page-answers.ts';
 import { PageEditor, primaryActionClass, secondaryActionClass } from '../../features/cms-pages/page-editor.tsx';
 import { PageStatusText } from '../../features/cms-pages/page-status.tsx';
@@ -26,7 +31,8 @@ const SAVED_MESSAGES: Record<string, string> = {
 
 function pageIdOf(value: string | undefined): number {
   const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data({ message: 'There is no page with this address in the CMS.' }, { status: 404 });
+  if (!Number.isSafeInteger(id) || id <= 0)
+    throw data({ message: 'There is no page with this address in the CMS.' }, { status: 404 });
   return id;
 }
 
@@ -69,12 +75,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case 'publish': {
       const result = await pages.publish(actor, id, {});
-      return result.ok ? cmsDone('Published: the page is on the site.', { intent }) : cmsFailure(result, {}, { intent });
+      return result.ok
+        ? cmsDone('Published: the page is on the site.', { intent })
+        : cmsFailure(result, {}, { intent });
     }
     case 'schedule': {
       const value = String(form.get('publishAt') ?? '');
       const when = scheduledInstant(value, services.clock.now());
-      if (!when.ok) return cmsFailure({ ok: false, code: 'invalid_input', message: when.message, fields: { publishAt: when.message } }, { publishAt: value }, { intent });
+      if (!when.ok)
+        return cmsFailure(
+          { ok: false, code: 'invalid_input', message: when.message, fields: { publishAt: when.message } },
+          { publishAt: value },
+          { intent },
+        );
       const result = await pages.publish(actor, id, { publishAt: when.publishAt });
       return result.ok
         ? cmsDone(`Scheduled: the page appears on the site at ${formatDateTime(when.publishAt)}.`, { intent })
@@ -82,7 +95,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case 'unpublish': {
       const result = await pages.unpublish(actor, id);
-      return result.ok ? cmsDone('Taken off the site: the page is a draft again.', { intent }) : cmsFailure(result, {}, { intent });
+      return result.ok
+        ? cmsDone('Taken off the site: the page is a draft again.', { intent })
+        : cmsFailure(result, {}, { intent });
     }
     case 'restore': {
       const number = Number(form.get('number'));
@@ -127,12 +142,15 @@ export default function CmsPageEdit({ loaderData, actionData }: Route.ComponentP
       <div className="mt-1 flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-2xl font-bold">{page.title}</h1>
         <p className="text-sm">
-          <span className="font-mono">/{page.slug}</span> · <PageStatusText status={page.status} publishAt={page.publishAt} /> · revision{' '}
-          {page.revision}
+          <span className="font-mono">/{page.slug}</span> ·{' '}
+          <PageStatusText status={page.status} publishAt={page.publishAt} /> · revision {page.revision}
         </p>
       </div>
       {notice && !answer ? (
-        <p role="status" className="mt-3 rounded-md bg-brand-50 p-3 text-sm text-brand-900 dark:bg-slate-800 dark:text-brand-100">
+        <p
+          role="status"
+          className="mt-3 rounded-md bg-brand-50 p-3 text-sm text-brand-900 dark:bg-slate-800 dark:text-brand-100"
+        >
           {notice}
         </p>
       ) : null}
@@ -145,7 +163,10 @@ export default function CmsPageEdit({ loaderData, actionData }: Route.ComponentP
           {page.status === 'published' ? (
             <>
               On the site at{' '}
-              <a href={page.path} className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100">
+              <a
+                href={page.path}
+                className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100"
+              >
                 {page.path}
               </a>{' '}
               and /en{page.path}.
@@ -158,7 +179,12 @@ export default function CmsPageEdit({ loaderData, actionData }: Route.ComponentP
           {previewLink ? (
             <>
               {' '}
-              <a href={previewLink} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100">
+              <a
+                href={previewLink}
+                target="_blank"
+                rel="noopener"
+                className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100"
+              >
                 Open the preview site<span className="sr-only"> (opens in a new tab)</span>
               </a>
             </>
@@ -203,7 +229,11 @@ export default function CmsPageEdit({ loaderData, actionData }: Route.ComponentP
           {page.status !== 'draft' ? (
             <ConfirmAction
               label={page.status === 'published' ? 'Unpublish…' : 'Cancel the schedule…'}
-              title={page.status === 'published' ? `Take “${page.title}” off the site?` : `Cancel the publication of “${page.title}”?`}
+              title={
+                page.status === 'published'
+                  ? `Take “${page.title}” off the site?`
+                  : `Cancel the publication of “${page.title}”?`
+              }
               description={
                 page.status === 'published'
                   ? `${page.path} will answer “page not found” until the page is published again. Its text and history stay here.`
@@ -214,7 +244,7 @@ export default function CmsPageEdit({ loaderData, actionData }: Route.ComponentP
             />
           ) : null}
         </div>
-        {publication && !(scheduleFailure?.fields.publishAt) ? (
+        {publication && !scheduleFailure?.fields.publishAt ? (
           <div className="mt-3">
             <FormAlert id="publication-result" result={publication} />
           </div>
@@ -245,7 +275,13 @@ export default function CmsPageEdit({ loaderData, actionData }: Route.ComponentP
                   Save
                 </button>
                 {stale ? (
-                  <button type="submit" name="intent" value="overwrite" disabled={pending} className={secondaryActionClass}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="overwrite"
+                    disabled={pending}
+                    className={secondaryActionClass}
+                  >
                     Save mine anyway (theirs stays in the history)
                   </button>
                 ) : null}
@@ -260,12 +296,17 @@ export default function CmsPageEdit({ loaderData, actionData }: Route.ComponentP
           History
         </h2>
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          Every save is kept. Restoring an older revision saves it again as the newest; the address and publication stay.
+          Every save is kept. Restoring an older revision saves it again as the newest; the address and publication
+          stay.
         </p>
         <FormAlert id="restore-result" result={restoreAnswer} />
         <ol className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
           {revisions.map((revision) => (
-            <li key={revision.number} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="page-revision">
+            <li
+              key={revision.number}
+              className="flex flex-wrap items-center justify-between gap-2 py-2"
+              data-testid="page-revision"
+            >
               <span>
                 <AppLink
                   to={`/cms/pages/${page.id}/revisions/${revision.number}`}
@@ -274,8 +315,10 @@ export default function CmsPageEdit({ loaderData, actionData }: Route.ComponentP
                   Revision {revision.number}
                 </AppLink>
                 {revision.number === page.revision ? ' (current)' : ''} · {revision.title} ·{' '}
-                {revision.author ? (revision.author.displayName ?? 'a former staff member') : 'before the history began'} ·{' '}
-                <time dateTime={revision.createdAt}>{formatDateTime(revision.createdAt)}</time>
+                {revision.author
+                  ? (revision.author.displayName ?? 'a former staff member')
+                  : 'before the history began'}{' '}
+                · <time dateTime={revision.createdAt}>{formatDateTime(revision.createdAt)}</time>
                 {revision.restoredFrom !== null ? ` · restored from revision ${revision.restoredFrom}` : ''}
               </span>
               {revision.number !== page.revision ? (

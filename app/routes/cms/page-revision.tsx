@@ -14,7 +14,8 @@ import { getServices } from '../../../server/router-context.server.ts';
 
 function positive(value: string | undefined): number {
   const number = Number(value);
-  if (!Number.isSafeInteger(number) || number <= 0) throw data({ message: 'There is no such revision.' }, { status: 404 });
+  if (!Number.isSafeInteger(number) || number <= 0)
+    throw data({ message: 'There is no such revision.' }, { status: 404 });
   return number;
 }
 
@@ -24,7 +25,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = positive(params.id);
   const [page, revision] = await Promise.all([pages.get(id), pages.revision(id, positive(params.number))]);
   if (!page.ok || !revision.ok) throw data({ message: 'There is no such revision.' }, { status: 404 });
-  return { page: { id, title: page.page.title, slug: page.page.slug, revision: page.page.revision }, revision: revision.revision };
+  return {
+    page: { id, title: page.page.title, slug: page.page.slug, revision: page.page.revision },
+    revision: revision.revision,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -36,7 +40,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: args.loaderData ? `Revision ${args.loaderData.revision.number}: ${args.loaderData.page.title}` : 'Revision', noIndex: true });
+  pageMeta(args, {
+    title: args.loaderData ? `Revision ${args.loaderData.revision.number}: ${args.loaderData.page.title}` : 'Revision',
+    noIndex: true,
+  });
 
 export default function CmsPageRevision({ loaderData, actionData }: Route.ComponentProps) {
   const { page, revision } = loaderData;
@@ -74,18 +81,25 @@ export default function CmsPageRevision({ loaderData, actionData }: Route.Compon
       )}
       <FormAlert id="restore-result" result={actionData as FormResult | undefined} />
 
-      <section aria-labelledby="revision-text" className="mt-6 rounded-xl border border-slate-300 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+      <section
+        aria-labelledby="revision-text"
+        className="mt-6 rounded-xl border border-slate-300 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+      >
         <h2 id="revision-text" className="text-xl font-bold">
           {revision.title}
         </h2>
-        {revision.description ? <p className="mt-1 text-slate-600 dark:text-slate-400">{revision.description}</p> : null}
+        {revision.description ? (
+          <p className="mt-1 text-slate-600 dark:text-slate-400">{revision.description}</p>
+        ) : null}
         <div className="mt-4">
           <SanitizedProse html={revision.html} />
         </div>
       </section>
       <details className="mt-4">
         <summary className="cursor-pointer font-medium">Markdown of this revision</summary>
-        <pre className="mt-2 overflow-x-auto whitespace-pre-wrap rounded-md bg-white p-3 text-sm dark:bg-slate-900">{revision.body}</pre>
+        <pre className="mt-2 overflow-x-auto whitespace-pre-wrap rounded-md bg-white p-3 text-sm dark:bg-slate-900">
+          {revision.body}
+        </pre>
       </details>
     </>
   );

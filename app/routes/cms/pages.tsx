@@ -87,9 +87,16 @@ export default function CmsPages({ loaderData }: Route.ComponentProps) {
             </thead>
             <tbody>
               {pages.map((page) => (
-                <tr key={page.id} className="border-b border-slate-200 last:border-0 dark:border-slate-800" data-testid="page-row">
+                <tr
+                  key={page.id}
+                  className="border-b border-slate-200 last:border-0 dark:border-slate-800"
+                  data-testid="page-row"
+                >
                   <td className="px-4 py-2">
-                    <AppLink to={`/cms/pages/${page.id}`} className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100">
+                    <AppLink
+                      to={`/cms/pages/${page.id}`}
+                      className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100"
+                    >
                       {page.title}
                     </AppLink>
                   </td>

@@ -17,7 +17,10 @@ import { getServices } from '../../../server/router-context.server.ts';
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, 'cms:settings');
   const { cms, clock } = getServices(context);
-  const [view, announcement] = await Promise.all([cms.settings.view(), getServices(context).siteSettings.announcement(clock.now())]);
+  const [view, announcement] = await Promise.all([
+    cms.settings.view(),
+    getServices(context).siteSettings.announcement(clock.now()),
+  ]);
   return { view, bannerShowing: announcement !== null };
 }
 
@@ -28,7 +31,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await getServices(context).cms.settings.change(actor, values);
   if (!result.ok) return cmsFailure(result, values, tag);
   return cmsDone(
-    result.changed.length === 0 ? 'Nothing had changed.' : 'Settings saved. Every page shows them from now on, on every server.',
+    result.changed.length === 0
+      ? 'Nothing had changed.'
+      : 'Settings saved. Every page shows them from now on, on every server.',
     tag,
   );
 }
@@ -49,9 +54,18 @@ export default function CmsSettings({ loaderData }: Route.ComponentProps) {
   const failure = failureOf(result);
   const navigation = useNavigation();
 
-  function field(name: SettingField, label: string, options: { type?: string; hint?: string; required?: boolean } = {}) {
+  function field(
+    name: SettingField,
+    label: string,
+    options: { type?: string; hint?: string; required?: boolean } = {},
+  ) {
     const fallback = view.defaults[name];
-    const origin = TIME_FIELDS.has(name) || name.startsWith('banner') ? null : fallback === null ? 'Default: none.' : `Default: ${fallback}.`;
+    const origin =
+      TIME_FIELDS.has(name) || name.startsWith('banner')
+        ? null
+        : fallback === null
+          ? 'Default: none.'
+          : `Default: ${fallback}.`;
     const hint = [options.hint, origin].filter(Boolean).join(' ');
     return (
       <Field
@@ -73,8 +87,8 @@ export default function CmsSettings({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-2xl font-bold">Site settings</h1>
       <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">
-        These override the environment&apos;s values (shown as the default under each field); give a field its default again to
-        follow the environment. Saved settings take effect on every server at once.
+        These override the environment&apos;s values (shown as the default under each field); give a field its default
+        again to follow the environment. Saved settings take effect on every server at once.
         {view.updatedAt ? ` Last saved ${formatDateTime(view.updatedAt)}.` : ''}
       </p>
       {/* Keyed by the last save: after one, the fields show what is stored now. */}
@@ -95,7 +109,9 @@ export default function CmsSettings({ loaderData }: Route.ComponentProps) {
         </fieldset>
         <fieldset className={fieldset}>
           <legend className={legend}>Analytics</legend>
-          {field('analyticsId', 'Tag manager container id', { hint: 'Like GTM-XXXXXXX; empty for no analytics at all.' })}
+          {field('analyticsId', 'Tag manager container id', {
+            hint: 'Like GTM-XXXXXXX; empty for no analytics at all.',
+          })}
         </fieldset>
         <fieldset className={fieldset}>
           <legend className={legend}>Announcement banner</legend>
@@ -106,8 +122,12 @@ export default function CmsSettings({ loaderData }: Route.ComponentProps) {
                 ? 'The banner is showing on the site now.'
                 : 'The banner is not showing now: it is outside its from and until.'}
           </p>
-          {field('bannerText', 'Banner text', { hint: 'One line under the header of every public page; empty for no banner.' })}
-          {field('bannerLink', 'Banner link', { hint: 'An https:// address or a path on this site such as /pricing; optional.' })}
+          {field('bannerText', 'Banner text', {
+            hint: 'One line under the header of every public page; empty for no banner.',
+          })}
+          {field('bannerLink', 'Banner link', {
+            hint: 'An https:// address or a path on this site such as /pricing; optional.',
+          })}
           <div className="grid gap-4 sm:grid-cols-2">
             {field('bannerFrom', 'Show from (UTC)', { type: 'datetime-local', hint: 'Empty: from now.' })}
             {field('bannerUntil', 'Show until (UTC)', { type: 'datetime-local', hint: 'Empty: until it is removed.' })}

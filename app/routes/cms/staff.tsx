@@ -29,7 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (intent) {
     case 'invite': {
       const result = await staff.invite(actor, { email: values.email, role: values.role });
-      return result.ok ? cmsDone(`Invitation sent to ${result.invite.email}. The link works once, for 48 hours.`, tag) : cmsFailure(result, values, tag);
+      return result.ok
+        ? cmsDone(`Invitation sent to ${result.invite.email}. The link works once, for 48 hours.`, tag)
+        : cmsFailure(result, values, tag);
     }
     case 'role': {
       const result = await staff.change(actor, userId, { action: 'role', role: values.role });
@@ -45,7 +47,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case 'withdraw': {
       const result = await staff.revokeInvite(actor, Number(values.inviteId));
-      return result.ok ? cmsDone(`The invitation to ${result.invite.email} was withdrawn.`, tag) : cmsFailure(result, values, tag);
+      return result.ok
+        ? cmsDone(`The invitation to ${result.invite.email} was withdrawn.`, tag)
+        : cmsFailure(result, values, tag);
     }
     default:
       return cmsDone('Nothing was changed.', tag);
@@ -71,17 +75,28 @@ export default function CmsStaff({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-2xl font-bold">Staff</h1>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
-        Administrators manage everything; editors write pages, pin hot matches and correct matches; moderators handle users and
-        messages.
+        Administrators manage everything; editors write pages, pin hot matches and correct matches; moderators handle
+        users and messages.
       </p>
 
-      <section aria-labelledby="invite-heading" className="mt-6 rounded-xl border border-slate-300 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+      <section
+        aria-labelledby="invite-heading"
+        className="mt-6 rounded-xl border border-slate-300 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+      >
         <h2 id="invite-heading" className="text-lg font-semibold">
           Invite someone
         </h2>
         <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end" noValidate>
           <input type="hidden" name="intent" value="invite" />
-          <Field idPrefix="invite" name="email" label="Email address" type="email" autoComplete="off" required failure={inviteFailure} />
+          <Field
+            idPrefix="invite"
+            name="email"
+            label="Email address"
+            type="email"
+            autoComplete="off"
+            required
+            failure={inviteFailure}
+          />
           <div>
             <label htmlFor="invite-role" className="font-medium">
               Role
@@ -115,7 +130,10 @@ export default function CmsStaff({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className="mt-3 space-y-3">
           {loaderData.staff.map((member) => {
-            const roleAnswer = answerFor(result, 'role', member.id) ?? answerFor(result, 'suspend', member.id) ?? answerFor(result, 'reinstate', member.id);
+            const roleAnswer =
+              answerFor(result, 'role', member.id) ??
+              answerFor(result, 'suspend', member.id) ??
+              answerFor(result, 'reinstate', member.id);
             const suspendFailure = failureOf(answerFor(result, 'suspend', member.id));
             return (
               <li
@@ -125,20 +143,25 @@ export default function CmsStaff({ loaderData }: Route.ComponentProps) {
               >
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <p>
-                    <strong>{member.displayName}</strong> <span className="text-slate-600 dark:text-slate-400">{member.email}</span>
+                    <strong>{member.displayName}</strong>{' '}
+                    <span className="text-slate-600 dark:text-slate-400">{member.email}</span>
                     {member.id === loaderData.me ? <span className="ml-2 text-sm">(you)</span> : null}
                   </p>
                   <p className="text-sm">
                     {ROLE_LABELS[member.role]}
                     {member.twoFactor ? ' · two-factor on' : ''}
                     {member.suspendedAt ? (
-                      <strong className="ml-2 text-red-800 dark:text-red-300">Suspended: {member.suspendedReason}</strong>
+                      <strong className="ml-2 text-red-800 dark:text-red-300">
+                        Suspended: {member.suspendedReason}
+                      </strong>
                     ) : null}
                   </p>
                 </div>
                 <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
                   Joined {formatDateTime(member.createdAt)}
-                  {member.lastSignInAt ? ` · last sign-in ${formatDateTime(member.lastSignInAt)}` : ' · never signed in'}
+                  {member.lastSignInAt
+                    ? ` · last sign-in ${formatDateTime(member.lastSignInAt)}`
+                    : ' · never signed in'}
                 </p>
                 <div className="mt-3 flex flex-wrap items-end gap-2">
                   <Form method="post" className="flex items-end gap-2">
@@ -174,7 +197,13 @@ export default function CmsStaff({ loaderData }: Route.ComponentProps) {
                       confirmLabel="Suspend"
                       fields={{ intent: 'suspend', userId: member.id }}
                     >
-                      <Field idPrefix={`suspend-${member.id}`} name="reason" label="Reason" required failure={suspendFailure} />
+                      <Field
+                        idPrefix={`suspend-${member.id}`}
+                        name="reason"
+                        label="Reason"
+                        required
+                        failure={suspendFailure}
+                      />
                     </ConfirmAction>
                   )}
                 </div>

@@ -41,7 +41,12 @@ async function tokenOf(t: Built, email: string): Promise<string> {
 }
 
 async function staffAccount(t: Built, email: string, role: StaffRole): Promise<void> {
-  const result = await t.services.accounts.createStaffUser({ email, password: PASSWORD, displayName: `The ${role}`, role });
+  const result = await t.services.accounts.createStaffUser({
+    email,
+    password: PASSWORD,
+    displayName: `The ${role}`,
+    role,
+  });
   if (!result.ok) throw new Error(result.message);
 }
 
@@ -54,11 +59,17 @@ describe.each(TEST_ENGINES)('the hot-matches API on %s', (engine) => {
     t = await createTestApp(engine, { BASE_URL: ORIGIN, TRUST_PROXY: '1' });
     await seedBusyDay(t.database.handle.db, TODAY);
     const day = await t.services.football.listMatchesOnDay(TODAY, 'UTC');
-    scheduled = day.filter((match) => match.status === 'scheduled' && match.competition.code === 'br.1').map((match) => match.id);
+    scheduled = day
+      .filter((match) => match.status === 'scheduled' && match.competition.code === 'br.1')
+      .map((match) => match.id);
     for (const role of ['admin', 'editor', 'moderator'] as const) await staffAccount(t, `${role}@example.com`, role);
-    const registered = await call(t, 'POST', '/auth/register', undefined, { email: 'member@example.com', password: PASSWORD });
+    const registered = await call(t, 'POST', '/auth/register', undefined, {
+      email: 'member@example.com',
+      password: PASSWORD,
+    });
     expect(registered.status).toBe(201);
-    for (const who of ['admin', 'editor', 'moderator', 'member'] as const) tokens[who] = await tokenOf(t, `${who}@example.com`);
+    for (const who of ['admin', 'editor', 'moderator', 'member'] as const)
+      tokens[who] = await tokenOf(t, `${who}@example.com`);
   });
   afterAll(() => t?.close());
 
@@ -66,15 +77,33 @@ describe.each(TEST_ENGINES)('the hot-matches API on %s', (engine) => {
   const endpoints: Array<{ name: string; method: string; path: string; body?: unknown; allowed: number }> = [
     { name: 'list the pins', method: 'GET', path: '/cms/hot-matches', allowed: 200 },
     { name: 'find matches to pin', method: 'GET', path: `/cms/hot-matches/search?date=${TODAY}`, allowed: 200 },
-    { name: 'pin', method: 'POST', path: '/cms/hot-matches', body: { matchId: 999_999_999, label: 'Derby' }, allowed: 404 },
-    { name: 'move or relabel', method: 'PATCH', path: '/cms/hot-matches/999999999', body: { position: 1 }, allowed: 404 },
+    {
+      name: 'pin',
+      method: 'POST',
+      path: '/cms/hot-matches',
+      body: { matchId: 999_999_999, label: 'Derby' },
+      allowed: 404,
+    },
+    {
+      name: 'move or relabel',
+      method: 'PATCH',
+      path: '/cms/hot-matches/999999999',
+      body: { position: 1 },
+      allowed: 404,
+    },
     { name: 'unpin', method: 'DELETE', path: '/cms/hot-matches/999999999', allowed: 404 },
   ];
   const MAY: Record<Who, boolean> = { admin: true, editor: true, moderator: false, member: false };
 
   describe.each(endpoints)('$name ($method $path)', (endpoint) => {
     it('answers a guest 401 with the JSON error body, before reading the input', async () => {
-      const response = await call(t, endpoint.method, endpoint.path, undefined, endpoint.body === undefined ? undefined : { nonsense: true });
+      const response = await call(
+        t,
+        endpoint.method,
+        endpoint.path,
+        undefined,
+        endpoint.body === undefined ? undefined : { nonsense: true },
+      );
       expect(response.status).toBe(401);
       expect(await response.json()).toMatchObject({ error: { code: 'unauthenticated' } });
     });
@@ -84,7 +113,9 @@ describe.each(TEST_ENGINES)('the hot-matches API on %s', (engine) => {
         expect(response.status).toBe(endpoint.allowed);
       } else {
         expect(response.status).toBe(403);
-        expect(await response.json()).toMatchObject({ error: { code: 'forbidden', message: expect.stringContaining('cms:matches') } });
+        expect(await response.json()).toMatchObject({
+          error: { code: 'forbidden', message: expect.stringContaining('cms:matches') },
+        });
       }
     });
   });
@@ -114,7 +145,9 @@ describe.each(TEST_ENGINES)('the hot-matches API on %s', (engine) => {
     expect((await call(t, 'PATCH', `/cms/hot-matches/${first}`, tokens.editor, { label: 'Final' })).status).toBe(200);
     expect((await call(t, 'PATCH', `/cms/hot-matches/${first}`, tokens.editor, { label: 'Final' })).status).toBe(200);
     const unpinned = await call(t, 'DELETE', `/cms/hot-matches/${second}`, tokens.admin);
-    expect(pinListSchema.parse(await dataOf(unpinned)).pins).toMatchObject([{ matchId: first, position: 1, label: 'Final' }]);
+    expect(pinListSchema.parse(await dataOf(unpinned)).pins).toMatchObject([
+      { matchId: first, position: 1, label: 'Final' },
+    ]);
 
     const entries = await auditEntries('hot-match');
     const byAction = (action: string) => entries.filter((entry) => entry.action === action);
@@ -125,16 +158,27 @@ describe.each(TEST_ENGINES)('the hot-matches API on %s', (engine) => {
       ip: '198.51.100.40',
       changes: { before: {}, after: { position: 1, label: 'Derby', fixture: expect.stringContaining(' v ') } },
     });
-    expect(byAction('hot-match.move')).toMatchObject([{ target: { id: String(second) }, changes: { before: { position: 2 }, after: { position: 1 } } }]);
+    expect(byAction('hot-match.move')).toMatchObject([
+      { target: { id: String(second) }, changes: { before: { position: 2 }, after: { position: 1 } } },
+    ]);
     // Setting the label it already has is no change, and leaves no entry.
-    expect(byAction('hot-match.label')).toMatchObject([{ changes: { before: { label: 'Derby' }, after: { label: 'Final' } } }]);
-    expect(byAction('hot-match.unpin')).toMatchObject([{ actor: { role: 'admin' }, changes: { before: { position: 1, label: null }, after: {} } }]);
+    expect(byAction('hot-match.label')).toMatchObject([
+      { changes: { before: { label: 'Derby' }, after: { label: 'Final' } } },
+    ]);
+    expect(byAction('hot-match.unpin')).toMatchObject([
+      { actor: { role: 'admin' }, changes: { before: { position: 1, label: null }, after: {} } },
+    ]);
   });
 
   it('refuses bad input field by field, and a search it cannot read', async () => {
-    const long = await call(t, 'POST', '/cms/hot-matches', tokens.editor, { matchId: scheduled[2], label: 'A label far too long to show' });
+    const long = await call(t, 'POST', '/cms/hot-matches', tokens.editor, {
+      matchId: scheduled[2],
+      label: 'A label far too long to show',
+    });
     expect(long.status).toBe(400);
-    expect(await long.json()).toMatchObject({ error: { code: 'invalid_input', fields: { label: expect.stringContaining('24') } } });
+    expect(await long.json()).toMatchObject({
+      error: { code: 'invalid_input', fields: { label: expect.stringContaining('24') } },
+    });
     const noMatch = await call(t, 'POST', '/cms/hot-matches', tokens.editor, { label: 'Derby' });
     expect(noMatch.status).toBe(400);
     expect(await noMatch.json()).toMatchObject({ error: { fields: { matchId: expect.any(String) } } });
@@ -142,13 +186,20 @@ describe.each(TEST_ENGINES)('the hot-matches API on %s', (engine) => {
     expect(nothing.status).toBe(400);
     const badDate = await call(t, 'GET', '/cms/hot-matches/search?date=tomorrow', tokens.editor);
     expect(badDate.status).toBe(400);
-    const found = await call(t, 'GET', `/cms/hot-matches/search?q=${encodeURIComponent('serie a brazil')}&date=${TODAY}`, tokens.editor);
+    const found = await call(
+      t,
+      'GET',
+      `/cms/hot-matches/search?q=${encodeURIComponent('serie a brazil')}&date=${TODAY}`,
+      tokens.editor,
+    );
     const { matches } = (await dataOf(found)) as { matches: Array<{ id: number }> };
     expect(matches.map((match) => match.id)).toEqual(expect.arrayContaining(scheduled));
   });
 
   it('describes its endpoints in /api/openapi.json', async () => {
-    const document = (await (await call(t, 'GET', '/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
+    const document = (await (await call(t, 'GET', '/openapi.json')).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(Object.keys(document.paths['/cms/hot-matches'] ?? {}).sort()).toEqual(['get', 'post']);
     expect(Object.keys(document.paths['/cms/hot-matches/{matchId}'] ?? {}).sort()).toEqual(['delete', 'patch']);
     expect(document.paths['/cms/hot-matches/search']).toHaveProperty('get');

@@ -18,7 +18,9 @@ const pinsAnswer = (description: string) => json(z.object({ data: pinListSchema 
 const failureResponses = {
   400: error('Invalid input, with a message per field'),
   404: error('No such match, or the match is not pinned'),
-  409: error('The match is pinned already, was played before yesterday, is postponed or cancelled, or the list is full'),
+  409: error(
+    'The match is pinned already, was played before yesterday, is postponed or cancelled, or the list is full',
+  ),
 };
 
 export function cmsHotMatchesRoutes(services: { guard: CmsGuard; hotMatches: CmsHotMatchesService }, app: OpenAPIHono) {
@@ -33,7 +35,7 @@ export function cmsHotMatchesRoutes(services: { guard: CmsGuard; hotMatches: Cms
       tags,
       summary: 'The pinned hot matches, in the order the hot lists show them (scope cms:matches)',
       description:
-        'Pins come first on /hot-match-today and home\'s hot section, then the automatic choice. A pin shows on its match\'s day (in each visitor\'s time zone) and while the match is live; `state` says where it stands in UTC.',
+        "Pins come first on /hot-match-today and home's hot section, then the automatic choice. A pin shows on its match's day (in each visitor's time zone) and while the match is live; `state` says where it stands in UTC.",
       middleware,
       responses: { 200: pinsAnswer('The pins'), ...guardResponses },
     }),
@@ -49,14 +51,18 @@ export function cmsHotMatchesRoutes(services: { guard: CmsGuard; hotMatches: Cms
       middleware,
       request: { query: hotSearchQuerySchema },
       responses: {
-        200: json(z.object({ data: z.object({ matches: z.array(matchSummarySchema) }) }), 'At most 30 matches; without a date, from yesterday to a month ahead'),
+        200: json(
+          z.object({ data: z.object({ matches: z.array(matchSummarySchema) }) }),
+          'At most 30 matches; without a date, from yesterday to a month ahead',
+        ),
         400: error('Invalid query'),
         ...guardResponses,
       },
     }),
     async (c) => {
       const result = await hotMatches.search(c.req.valid('query'));
-      if (!result.ok) return c.json(errorBody(result.code, result.message, 'fields' in result ? result.fields : undefined), 400);
+      if (!result.ok)
+        return c.json(errorBody(result.code, result.message, 'fields' in result ? result.fields : undefined), 400);
       return c.json({ data: { matches: result.matches } }, 200);
     },
   );
@@ -83,7 +89,8 @@ export function cmsHotMatchesRoutes(services: { guard: CmsGuard; hotMatches: Cms
       method: 'patch',
       path: '/cms/hot-matches/{matchId}',
       tags,
-      summary: 'Move a pin to a position (1 is first) and/or change its label; an empty label or null removes it (scope cms:matches)',
+      summary:
+        'Move a pin to a position (1 is first) and/or change its label; an empty label or null removes it (scope cms:matches)',
       middleware,
       request: { params: matchParams, ...body(pinChangeSchema) },
       responses: { 200: pinsAnswer('Changed: the pins as they are now'), ...failureResponses, ...guardResponses },

@@ -67,7 +67,10 @@ export function createCmsHotMatchesService(deps: {
     async search(params) {
       const parsed = hotSearchQuerySchema.safeParse(params);
       if (!parsed.success) return invalidInput(parsed.error);
-      return { ok: true, matches: await hotMatches.searchMatches({ text: parsed.data.q, date: parsed.data.date ?? null }, clock.now()) };
+      return {
+        ok: true,
+        matches: await hotMatches.searchMatches({ text: parsed.data.q, date: parsed.data.date ?? null }, clock.now()),
+      };
     },
 
     async pin(actor, input) {
@@ -76,8 +79,19 @@ export function createCmsHotMatchesService(deps: {
       const { matchId, label, position } = parsed.data;
       return write(
         actor,
-        (trx) => hotMatches.pin(trx, { matchId, label: label ?? null, ...(position ? { position } : {}), by: actor.id, at: clock.now() }),
-        (done) => ({ action: 'hot-match.pin', target: { kind: 'match', id: matchId }, after: { fixture: done.fixture, ...done.after } }),
+        (trx) =>
+          hotMatches.pin(trx, {
+            matchId,
+            label: label ?? null,
+            ...(position ? { position } : {}),
+            by: actor.id,
+            at: clock.now(),
+          }),
+        (done) => ({
+          action: 'hot-match.pin',
+          target: { kind: 'match', id: matchId },
+          after: { fixture: done.fixture, ...done.after },
+        }),
       );
     },
 
@@ -89,7 +103,9 @@ export function createCmsHotMatchesService(deps: {
         (trx) => hotMatches.update(trx, matchId, parsed.data, clock.now()),
         (done) => {
           const action = updateAction(done.before, done.after);
-          return action ? { action, target: { kind: 'match', id: matchId }, before: { ...done.before }, after: { ...done.after } } : null;
+          return action
+            ? { action, target: { kind: 'match', id: matchId }, before: { ...done.before }, after: { ...done.after } }
+            : null;
         },
       );
     },
@@ -98,7 +114,11 @@ export function createCmsHotMatchesService(deps: {
       return write(
         actor,
         (trx) => hotMatches.unpin(trx, matchId, clock.now()),
-        (done) => ({ action: 'hot-match.unpin', target: { kind: 'match', id: matchId }, before: { fixture: done.fixture, ...done.before } }),
+        (done) => ({
+          action: 'hot-match.unpin',
+          target: { kind: 'match', id: matchId },
+          before: { fixture: done.fixture, ...done.before },
+        }),
       );
     },
   };

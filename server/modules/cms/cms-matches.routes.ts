@@ -11,7 +11,6 @@ import type { CmsMatchesService } from './cms-matches.service.ts';
 import { matchSearchSchema } from './cms-matches.service.ts';
 import { json, error, idParams } from './cms-openapi.ts';
 
-
 const heldSchema = z
   .object({
     fields: z.object({
@@ -35,18 +34,23 @@ export function cmsMatchesRoutes(services: { guard: CmsGuard; matches: CmsMatche
       method: 'get',
       path: '/cms/matches',
       tags,
-      summary: 'Find matches by part of a team name, a competition code and a UTC day, newest first (scope cms:matches)',
+      summary:
+        'Find matches by part of a team name, a competition code and a UTC day, newest first (scope cms:matches)',
       middleware: [guard.require(scope)],
       request: { query: matchSearchSchema.extend({ cursor: z.string().optional() }) },
       responses: {
-        200: json(z.object({ data: z.object({ matches: z.array(matchSummarySchema), nextCursor: z.string().nullable() }) }), 'One page'),
+        200: json(
+          z.object({ data: z.object({ matches: z.array(matchSummarySchema), nextCursor: z.string().nullable() }) }),
+          'One page',
+        ),
         400: error('Invalid filter'),
         ...guardResponses,
       },
     }),
     async (c) => {
       const result = await matches.search(c.req.query());
-      if (!result.ok) return c.json(errorBody(result.code, result.message, 'fields' in result ? result.fields : undefined), 400);
+      if (!result.ok)
+        return c.json(errorBody(result.code, result.message, 'fields' in result ? result.fields : undefined), 400);
       return c.json({ data: result.page }, 200);
     },
   );
@@ -81,9 +85,15 @@ export function cmsMatchesRoutes(services: { guard: CmsGuard; matches: CmsMatche
       description:
         'Goes through the live path: open pages get the new score and a commentary line, tables follow. The correction holds against later provider data until the provider agrees or it is released (docs/decisions/019).',
       middleware: [guard.require(scope)],
-      request: { params: idParams, body: { required: true, content: { 'application/json': { schema: correctionInputSchema } } } },
+      request: {
+        params: idParams,
+        body: { required: true, content: { 'application/json': { schema: correctionInputSchema } } },
+      },
       responses: {
-        200: json(z.object({ data: z.object({ changed: z.boolean() }) }), 'Corrected (changed: false when it already said that)'),
+        200: json(
+          z.object({ data: z.object({ changed: z.boolean() }) }),
+          'Corrected (changed: false when it already said that)',
+        ),
         400: error('Invalid input, with a message per field'),
         404: error('No such match'),
         ...guardResponses,
@@ -107,7 +117,10 @@ export function cmsMatchesRoutes(services: { guard: CmsGuard; matches: CmsMatche
       summary: "Release the match's held correction: the provider's data counts again (scope cms:matches)",
       middleware: [guard.require(scope)],
       request: { params: idParams },
-      responses: { 200: json(z.object({ data: z.object({ released: z.boolean() }) }), 'Released (false: none held)'), ...guardResponses },
+      responses: {
+        200: json(z.object({ data: z.object({ released: z.boolean() }) }), 'Released (false: none held)'),
+        ...guardResponses,
+      },
     }),
     async (c) => {
       const result = await matches.release(guard.actor(c), c.req.valid('param').id);

@@ -25,7 +25,9 @@ export interface MatchCorrector {
     input: { matchId: number; actorId: number },
     within?: (trx: Trx, released: { id: number; fields: CorrectedFields }) => Promise<void>,
   ): Promise<{ id: number; fields: CorrectedFields } | null>;
-  describeHeld(matchId: number): Promise<{ fields: CorrectedFields; reason: string; actorId: number; createdAt: string } | null>;
+  describeHeld(
+    matchId: number,
+  ): Promise<{ fields: CorrectedFields; reason: string; actorId: number; createdAt: string } | null>;
 }
 
 const cursorSchema = z
@@ -78,7 +80,9 @@ export function createCmsMatchesService(deps: {
 
   return {
     async search(params) {
-      const defined = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== ''));
+      const defined = Object.fromEntries(
+        Object.entries(params).filter(([, value]) => value !== undefined && value !== ''),
+      );
       const parsed = matchSearchSchema.safeParse(defined);
       if (!parsed.success) return invalidInput(parsed.error);
       const { cursor, ...filter } = parsed.data;
@@ -100,30 +104,37 @@ export function createCmsMatchesService(deps: {
         return notFound;
       }
       const held = await corrector.describeHeld(matchId);
-      return { ok: true, match, held: held ? { fields: held.fields, reason: held.reason, createdAt: held.createdAt } : null };
+      return {
+        ok: true,
+        match,
+        held: held ? { fields: held.fields, reason: held.reason, createdAt: held.createdAt } : null,
+      };
     },
 
     async correct(actor, matchId, input) {
       const parsed = correctionInputSchema.safeParse(input);
       if (!parsed.success) return invalidInput(parsed.error);
       const { reason, ...fields } = parsed.data;
-      const outcome = await corrector.correct({ matchId, fields, reason, actorId: actor.id }, async (trx, { correctionId, before, after }) => {
-        const changedKeys = Object.keys(fields) as Array<keyof CorrectedFields>;
-        const pick = (facts: MatchFacts): Record<string, unknown> => {
-          const picked: Record<string, unknown> = {};
-          for (const key of changedKeys) {
-            if (key === 'home' || key === 'away') Object.assign(picked, { home: facts.home, away: facts.away });
-            else picked[key] = facts[key];
-          }
-          return picked;
-        };
-        await audit.record(trx, actor, {
-          action: 'match.correct',
-          target: { kind: 'match', id: matchId },
-          before: pick(before),
-          after: { ...pick(after), reason, correction: correctionId },
-        });
-      });
+      const outcome = await corrector.correct(
+        { matchId, fields, reason, actorId: actor.id },
+        async (trx, { correctionId, before, after }) => {
+          const changedKeys = Object.keys(fields) as Array<keyof CorrectedFields>;
+          const pick = (facts: MatchFacts): Record<string, unknown> => {
+            const picked: Record<string, unknown> = {};
+            for (const key of changedKeys) {
+              if (key === 'home' || key === 'away') Object.assign(picked, { home: facts.home, away: facts.away });
+              else picked[key] = facts[key];
+            }
+            return picked;
+          };
+          await audit.record(trx, actor, {
+            action: 'match.correct',
+            target: { kind: 'match', id: matchId },
+            before: pick(before),
+            after: { ...pick(after), reason, correction: correctionId },
+          });
+        },
+      );
       if (!outcome.ok) return outcome;
       return { ok: true, changed: outcome.changed };
     },

@@ -38,10 +38,15 @@ export function cmsMessagesRoutes(services: { guard: CmsGuard; messages: CmsMess
       method: 'get',
       path: '/cms/messages',
       tags,
-      summary: 'The contact form’s inbox, newest first: all, unread, open or handled, paged by cursor (scope cms:messages)',
+      summary:
+        'The contact form’s inbox, newest first: all, unread, open or handled, paged by cursor (scope cms:messages)',
       middleware,
       request: { query: inboxQuerySchema },
-      responses: { 200: json(z.object({ data: inboxPageSchema }), 'One page of messages'), 400: error('Invalid filter'), ...guardResponses },
+      responses: {
+        200: json(z.object({ data: inboxPageSchema }), 'One page of messages'),
+        400: error('Invalid filter'),
+        ...guardResponses,
+      },
     }),
     async (c) => c.json({ data: await messages.list(c.req.valid('query')) }, 200),
   );
@@ -85,12 +90,17 @@ export function cmsMessagesRoutes(services: { guard: CmsGuard; messages: CmsMess
       method: 'post',
       path: '/cms/messages/{id}/replies',
       tags,
-      summary: 'Reply by mail to the sender; the reply is kept in the thread and the message marked handled (scope cms:messages)',
-      description: '`delivery` says whether the SMTP server took the mail or it waits in the outbox (no SMTP configured, or it refused).',
+      summary:
+        'Reply by mail to the sender; the reply is kept in the thread and the message marked handled (scope cms:messages)',
+      description:
+        '`delivery` says whether the SMTP server took the mail or it waits in the outbox (no SMTP configured, or it refused).',
       middleware,
       request: { params: messageParams, ...body(replyInputSchema) },
       responses: {
-        201: json(z.object({ data: cmsThreadSchema.extend({ delivery: z.enum(['smtp', 'outbox']) }) }), 'Sent and kept'),
+        201: json(
+          z.object({ data: cmsThreadSchema.extend({ delivery: z.enum(['smtp', 'outbox']) }) }),
+          'Sent and kept',
+        ),
         ...failureResponses,
         ...guardResponses,
       },

@@ -16,7 +16,13 @@ import type { Config } from '../../platform/config.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import type { UserDirectory } from '../auth/auth.users.ts';
 import type { ContactService } from '../site/contact.service.ts';
-import { inboxChangeSchema, inboxQuerySchema, replyInputSchema, type InboxPage, type InboxQuery } from '../site/contact.schemas.ts';
+import {
+  inboxChangeSchema,
+  inboxQuerySchema,
+  replyInputSchema,
+  type InboxPage,
+  type InboxQuery,
+} from '../site/contact.schemas.ts';
 import type { AuditLog } from './cms-audit.service.ts';
 import type { CmsThread } from './cms-people.schemas.ts';
 import { invalidInput, type CmsFailure, type CmsResult } from './cms-results.ts';
@@ -33,10 +39,18 @@ export interface CmsMessagesService {
   /** Handled or open again, read or unread. */
   change(actor: CmsActor, id: number, input: unknown): Promise<CmsResult<{ thread: CmsThread }>>;
   /** Mails the reply to the sender, keeps it in the thread and marks the message handled. */
-  reply(actor: CmsActor, id: number, input: unknown): Promise<CmsResult<{ thread: CmsThread; delivery: 'smtp' | 'outbox' }>>;
+  reply(
+    actor: CmsActor,
+    id: number,
+    input: unknown,
+  ): Promise<CmsResult<{ thread: CmsThread; delivery: 'smtp' | 'outbox' }>>;
 }
 
-const NOT_FOUND: CmsFailure = { ok: false, code: 'not_found', message: 'There is no message with this id (it may have been erased)' };
+const NOT_FOUND: CmsFailure = {
+  ok: false,
+  code: 'not_found',
+  message: 'There is no message with this id (it may have been erased)',
+};
 
 /** The sender's text quoted under the reply, as mail clients do. */
 function quote(text: string): string {
@@ -59,10 +73,16 @@ export function createCmsMessagesService(deps: {
   async function thread(id: number): Promise<CmsThread | null> {
     const found = await contact.readThread(id);
     if (!found) return null;
-    const staffIds = [...found.replies.map((reply) => reply.sentBy), ...(found.message.handledBy === null ? [] : [found.message.handledBy])];
+    const staffIds = [
+      ...found.replies.map((reply) => reply.sentBy),
+      ...(found.message.handledBy === null ? [] : [found.message.handledBy]),
+    ];
     const names = await directory.namesOf(staffIds);
     return {
-      message: { ...found.message, handledByName: found.message.handledBy === null ? null : (names.get(found.message.handledBy) ?? null) },
+      message: {
+        ...found.message,
+        handledByName: found.message.handledBy === null ? null : (names.get(found.message.handledBy) ?? null),
+      },
       replies: found.replies.map((reply) => ({ ...reply, sentByName: names.get(reply.sentBy) ?? null })),
     };
   }

@@ -54,7 +54,11 @@ export function cmsPagesRoutes(services: { guard: CmsGuard; pages: CmsPagesServi
       summary: 'Every page, most recently changed first, optionally of one status (scope cms:pages)',
       middleware,
       request: { query: pageListQuerySchema },
-      responses: { 200: json(z.object({ data: cmsPageListSchema }), 'The pages, without their text'), 400: error('Invalid filter'), ...guardResponses },
+      responses: {
+        200: json(z.object({ data: cmsPageListSchema }), 'The pages, without their text'),
+        400: error('Invalid filter'),
+        ...guardResponses,
+      },
     }),
     async (c) => c.json({ data: await pages.list(c.req.valid('query').status) }, 200),
   );
@@ -86,11 +90,16 @@ export function cmsPagesRoutes(services: { guard: CmsGuard; pages: CmsPagesServi
       summary: 'Render Markdown as a page would show it, sanitized (scope cms:pages)',
       middleware,
       request: body(previewInputSchema),
-      responses: { 200: json(z.object({ data: z.object({ html: z.string() }) }), 'The HTML'), 400: error('Invalid input'), ...guardResponses },
+      responses: {
+        200: json(z.object({ data: z.object({ html: z.string() }) }), 'The HTML'),
+        400: error('Invalid input'),
+        ...guardResponses,
+      },
     }),
     async (c) => {
       const result = pages.preview(c.req.valid('json'));
-      if (!result.ok) return c.json(errorBody(result.code, result.message, 'fields' in result ? result.fields : undefined), 400);
+      if (!result.ok)
+        return c.json(errorBody(result.code, result.message, 'fields' in result ? result.fields : undefined), 400);
       return c.json({ data: { html: result.html } }, 200);
     },
   );
@@ -118,7 +127,8 @@ export function cmsPagesRoutes(services: { guard: CmsGuard; pages: CmsPagesServi
       path: '/cms/pages/{id}',
       tags,
       summary: 'Change the address, title, description or text; each save is a new revision (scope cms:pages)',
-      description: 'Send baseRevision (the revision you started from) to be refused with 409 instead of overwriting a save made since.',
+      description:
+        'Send baseRevision (the revision you started from) to be refused with 409 instead of overwriting a save made since.',
       middleware,
       request: { params: pageParams, ...body(updatePageInputSchema) },
       responses: { 200: pageAnswer('Saved'), ...failureResponses, ...guardResponses },
@@ -173,7 +183,11 @@ export function cmsPagesRoutes(services: { guard: CmsGuard; pages: CmsPagesServi
       summary: "A page's revisions, newest first, without their text (scope cms:pages)",
       middleware,
       request: { params: pageParams },
-      responses: { 200: json(z.object({ data: cmsRevisionListSchema }), 'The history'), 404: error('No page with this id'), ...guardResponses },
+      responses: {
+        200: json(z.object({ data: cmsRevisionListSchema }), 'The history'),
+        404: error('No page with this id'),
+        ...guardResponses,
+      },
     }),
     async (c) => {
       const result = await pages.revisions(c.req.valid('param').id);
@@ -190,7 +204,11 @@ export function cmsPagesRoutes(services: { guard: CmsGuard; pages: CmsPagesServi
       summary: 'One revision, with its text and how it renders (scope cms:pages)',
       middleware,
       request: { params: revisionParams },
-      responses: { 200: json(z.object({ data: cmsRevisionSchema }), 'The revision'), 404: error('No such page or revision'), ...guardResponses },
+      responses: {
+        200: json(z.object({ data: cmsRevisionSchema }), 'The revision'),
+        404: error('No such page or revision'),
+        ...guardResponses,
+      },
     }),
     async (c) => {
       const { id: pageId, number } = c.req.valid('param');

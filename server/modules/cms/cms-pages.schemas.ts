@@ -51,7 +51,10 @@ const bodySchema = z
   .refine(isPlainText, 'Remove the control characters from the text');
 
 /** An instant with its offset (`2026-05-01T09:00:00+02:00`, or `Z`). */
-const instantSchema = z.iso.datetime({ offset: true, error: 'Give a date and time with its offset, like 2026-05-01T09:00:00Z' });
+const instantSchema = z.iso.datetime({
+  offset: true,
+  error: 'Give a date and time with its offset, like 2026-05-01T09:00:00Z',
+});
 
 export const createPageInputSchema = z.object({
   slug: pageSlugInputSchema,
@@ -85,7 +88,9 @@ export const publishPageInputSchema = z.object({
   publishAt: instantSchema.nullable().optional(),
 });
 
-export const previewInputSchema = z.object({ body: z.string().max(PAGE_BODY_MAX_LENGTH, `Use at most ${thousands(PAGE_BODY_MAX_LENGTH)} characters`) });
+export const previewInputSchema = z.object({
+  body: z.string().max(PAGE_BODY_MAX_LENGTH, `Use at most ${thousands(PAGE_BODY_MAX_LENGTH)} characters`),
+});
 
 export const pageListQuerySchema = z.object({ status: pageStatusSchema.optional() });
 

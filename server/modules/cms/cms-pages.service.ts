@@ -56,7 +56,12 @@ export interface CmsPagesService {
 const NOT_FOUND: CmsFailure = { ok: false, code: 'not_found', message: 'There is no page with this id' };
 
 function fieldFailure(field: string, message: string): CmsFailure {
-  return { ok: false, code: 'invalid_input', message: 'Please correct the fields marked below', fields: { [field]: message } };
+  return {
+    ok: false,
+    code: 'invalid_input',
+    message: 'Please correct the fields marked below',
+    fields: { [field]: message },
+  };
 }
 
 function writeFailure(reason: Exclude<PageWrite, { ok: true }>['reason'] | 'no_revision'): CmsFailure {
@@ -66,7 +71,12 @@ function writeFailure(reason: Exclude<PageWrite, { ok: true }>['reason'] | 'no_r
     case 'no_revision':
       return { ok: false, code: 'not_found', message: 'This page has no revision with this number' };
     case 'slug_taken':
-      return { ok: false, code: 'invalid_input', message: 'Please correct the fields marked below', fields: { slug: SLUG_TAKEN_MESSAGE } };
+      return {
+        ok: false,
+        code: 'invalid_input',
+        message: 'Please correct the fields marked below',
+        fields: { slug: SLUG_TAKEN_MESSAGE },
+      };
     case 'stale':
       return { ok: false, code: 'conflict', message: STALE_MESSAGE };
   }
@@ -97,7 +107,9 @@ export function createCmsPagesService(deps: {
   }
 
   /** Runs a write; the loser of a race for one slug gets the slug's field error, not a 500. */
-  async function write(work: (trx: Db) => Promise<PageWrite | { ok: false; reason: 'no_revision' }>): Promise<CmsResult<{ page: CmsPage }>> {
+  async function write(
+    work: (trx: Db) => Promise<PageWrite | { ok: false; reason: 'no_revision' }>,
+  ): Promise<CmsResult<{ page: CmsPage }>> {
     let result: PageWrite | { ok: false; reason: 'no_revision' };
     try {
       result = await inTransaction(db, work);
@@ -130,7 +142,11 @@ export function createCmsPagesService(deps: {
       if (publishAt && !values.published) return fieldFailure('publishAt', 'A publication time needs published: true');
       const at = publishAt ? new Date(publishAt) : null;
       return write(async (trx) => {
-        const result = await pages.createPage(trx, { ...values, publishAt: values.published ? (at ?? clock.now()) : null }, actor.id);
+        const result = await pages.createPage(
+          trx,
+          { ...values, publishAt: values.published ? (at ?? clock.now()) : null },
+          actor.id,
+        );
         if (result.ok) {
           const { page } = result;
           await audit.record(trx, actor, {
@@ -148,9 +164,17 @@ export function createCmsPagesService(deps: {
       if (!parsed.success) return invalidInput(parsed.error);
       const { baseRevision, ...changes } = parsed.data;
       return write(async (trx) => {
-        const result = await pages.updatePage(trx, id, changes, { by: actor.id, ...(baseRevision === undefined ? {} : { baseRevision }) });
+        const result = await pages.updatePage(trx, id, changes, {
+          by: actor.id,
+          ...(baseRevision === undefined ? {} : { baseRevision }),
+        });
         if (result.ok && result.before && result.before.revision !== result.page.revision) {
-          const text = (page: Page) => ({ slug: page.slug, title: page.title, description: page.description, revision: page.revision });
+          const text = (page: Page) => ({
+            slug: page.slug,
+            title: page.title,
+            description: page.description,
+            revision: page.revision,
+          });
           await audit.record(trx, actor, {
             action: 'page.update',
             target: { kind: 'page', id },
@@ -214,7 +238,10 @@ export function createCmsPagesService(deps: {
         ok: true,
         revisions: revisions.map((revision) => ({
           ...revision,
-          author: revision.createdBy === null ? null : { id: revision.createdBy, displayName: names.get(revision.createdBy) ?? null },
+          author:
+            revision.createdBy === null
+              ? null
+              : { id: revision.createdBy, displayName: names.get(revision.createdBy) ?? null },
         })),
       };
     },
@@ -228,7 +255,10 @@ export function createCmsPagesService(deps: {
         revision: {
           ...revision,
           html: pages.renderMarkdown(revision.body),
-          author: revision.createdBy === null ? null : { id: revision.createdBy, displayName: names.get(revision.createdBy) ?? null },
+          author:
+            revision.createdBy === null
+              ? null
+              : { id: revision.createdBy, displayName: names.get(revision.createdBy) ?? null },
         },
       };
     },

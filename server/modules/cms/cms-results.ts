@@ -11,5 +11,10 @@ export type CmsFailure =
 export type CmsResult<T> = ({ ok: true } & T) | CmsFailure;
 
 export function invalidInput(error: z.ZodError): CmsFailure {
-  return { ok: false, code: 'invalid_input', message: 'Please correct the fields marked below', fields: fieldErrors(error) };
+  return {
+    ok: false,
+    code: 'invalid_input',
+    message: 'Please correct the fields marked below',
+    fields: fieldErrors(error),
+  };
 }

@@ -41,7 +41,12 @@ async function tokenOf(t: Built, email: string): Promise<string> {
 }
 
 async function staffAccount(t: Built, email: string, role: StaffRole): Promise<void> {
-  const result = await t.services.accounts.createStaffUser({ email, password: PASSWORD, displayName: `The ${role}`, role });
+  const result = await t.services.accounts.createStaffUser({
+    email,
+    password: PASSWORD,
+    displayName: `The ${role}`,
+    role,
+  });
   if (!result.ok) throw new Error(result.message);
 }
 
@@ -57,9 +62,13 @@ describe.each(TEST_ENGINES)('the site settings API on %s', (engine) => {
       SOCIAL_TWITTER_URL: 'https://twitter.com/scoreline_env',
     });
     for (const role of ['admin', 'editor', 'moderator'] as const) await staffAccount(t, `${role}@example.com`, role);
-    const registered = await call(t, 'POST', '/auth/register', undefined, { email: 'member@example.com', password: PASSWORD });
+    const registered = await call(t, 'POST', '/auth/register', undefined, {
+      email: 'member@example.com',
+      password: PASSWORD,
+    });
     expect(registered.status).toBe(201);
-    for (const who of ['admin', 'editor', 'moderator', 'member'] as const) tokens[who] = await tokenOf(t, `${who}@example.com`);
+    for (const who of ['admin', 'editor', 'moderator', 'member'] as const)
+      tokens[who] = await tokenOf(t, `${who}@example.com`);
   });
   afterAll(() => t?.close());
 
@@ -71,7 +80,13 @@ describe.each(TEST_ENGINES)('the site settings API on %s', (engine) => {
 
   describe.each(endpoints)('$name ($method $path)', (endpoint) => {
     it('answers a guest 401 with the JSON error body, before reading the input', async () => {
-      const response = await call(t, endpoint.method, endpoint.path, undefined, endpoint.body === undefined ? undefined : { nonsense: true });
+      const response = await call(
+        t,
+        endpoint.method,
+        endpoint.path,
+        undefined,
+        endpoint.body === undefined ? undefined : { nonsense: true },
+      );
       expect(response.status).toBe(401);
       expect(await response.json()).toMatchObject({ error: { code: 'unauthenticated' } });
     });
@@ -81,7 +96,9 @@ describe.each(TEST_ENGINES)('the site settings API on %s', (engine) => {
         expect(response.status).toBe(endpoint.allowed);
       } else {
         expect(response.status).toBe(403);
-        expect(await response.json()).toMatchObject({ error: { code: 'forbidden', message: expect.stringContaining('cms:settings') } });
+        expect(await response.json()).toMatchObject({
+          error: { code: 'forbidden', message: expect.stringContaining('cms:settings') },
+        });
       }
     });
   });
@@ -89,7 +106,12 @@ describe.each(TEST_ENGINES)('the site settings API on %s', (engine) => {
   it('starts from the environment, overrides field by field, and goes back to it', async () => {
     const start = siteSettingsViewSchema.parse(await dataOf(await call(t, 'GET', '/cms/settings', tokens.admin)));
     expect(start).toMatchObject({
-      values: { siteName: 'Scoreline Test', twitterUrl: 'https://twitter.com/scoreline_env', telegramUrl: null, bannerText: null },
+      values: {
+        siteName: 'Scoreline Test',
+        twitterUrl: 'https://twitter.com/scoreline_env',
+        telegramUrl: null,
+        bannerText: null,
+      },
       overridden: [],
       updatedAt: null,
     });
@@ -101,20 +123,31 @@ describe.each(TEST_ENGINES)('the site settings API on %s', (engine) => {
     });
     expect(saved.status).toBe(200);
     const after = (await dataOf(saved)) as { values: Record<string, unknown>; overridden: string[]; changed: string[] };
-    expect(after.values).toMatchObject({ siteName: 'Goal Line', twitterUrl: null, telegramUrl: 'https://t.me/goal_line' });
+    expect(after.values).toMatchObject({
+      siteName: 'Goal Line',
+      twitterUrl: null,
+      telegramUrl: 'https://t.me/goal_line',
+    });
     expect(after.overridden.sort()).toEqual(['siteName', 'telegramUrl', 'twitterUrl']);
     expect(after.changed.sort()).toEqual(['siteName', 'telegramUrl', 'twitterUrl']);
     // Pages read it at once on this node.
     const site = await t.services.siteSettings.publicConfig();
-    expect(site).toMatchObject({ siteName: 'Goal Line', social: { twitter: null, telegram: 'https://t.me/goal_line' } });
+    expect(site).toMatchObject({
+      siteName: 'Goal Line',
+      social: { twitter: null, telegram: 'https://t.me/goal_line' },
+    });
 
     // The environment's value again: no override is kept.
-    const back = await call(t, 'PATCH', '/cms/settings', tokens.admin, { twitterUrl: 'https://twitter.com/scoreline_env' });
+    const back = await call(t, 'PATCH', '/cms/settings', tokens.admin, {
+      twitterUrl: 'https://twitter.com/scoreline_env',
+    });
     expect(((await dataOf(back)) as { overridden: string[] }).overridden.sort()).toEqual(['siteName', 'telegramUrl']);
     const rows = await t.database.handle.db.selectFrom('site_setting').select('key').orderBy('key').execute();
     expect(rows.map((row) => row.key)).toEqual(['siteName', 'telegramUrl']);
 
-    const entries = auditPageSchema.parse(await dataOf(await call(t, 'GET', '/cms/audit?kind=settings', tokens.admin))).entries;
+    const entries = auditPageSchema.parse(
+      await dataOf(await call(t, 'GET', '/cms/audit?kind=settings', tokens.admin)),
+    ).entries;
     expect(entries.map((entry) => entry.action)).toEqual(['settings.change', 'settings.change']);
     expect(entries[1]).toMatchObject({
       actor: { role: 'admin' },
@@ -125,12 +158,17 @@ describe.each(TEST_ENGINES)('the site settings API on %s', (engine) => {
         after: { siteName: 'Goal Line', twitterUrl: null, telegramUrl: 'https://t.me/goal_line' },
       },
     });
-    expect(entries[0]?.changes).toEqual({ before: { twitterUrl: null }, after: { twitterUrl: 'https://twitter.com/scoreline_env' } });
+    expect(entries[0]?.changes).toEqual({
+      before: { twitterUrl: null },
+      after: { twitterUrl: 'https://twitter.com/scoreline_env' },
+    });
 
     // Saving what is there already changes nothing and leaves no entry.
     const same = await call(t, 'PATCH', '/cms/settings', tokens.admin, { siteName: 'Goal Line' });
     expect(((await dataOf(same)) as { changed: string[] }).changed).toEqual([]);
-    expect(auditPageSchema.parse(await dataOf(await call(t, 'GET', '/cms/audit?kind=settings', tokens.admin))).entries).toHaveLength(2);
+    expect(
+      auditPageSchema.parse(await dataOf(await call(t, 'GET', '/cms/audit?kind=settings', tokens.admin))).entries,
+    ).toHaveLength(2);
   });
 
   it('refuses what it cannot use, naming each field, and saves nothing of it', async () => {
@@ -147,7 +185,14 @@ describe.each(TEST_ENGINES)('the site settings API on %s', (engine) => {
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { code: string; fields: Record<string, string> } };
     expect(body.error.code).toBe('invalid_input');
-    expect(Object.keys(body.error.fields).sort()).toEqual(['analyticsId', 'bannerLink', 'bannerUntil', 'facebookUrl', 'siteName', 'supportEmail']);
+    expect(Object.keys(body.error.fields).sort()).toEqual([
+      'analyticsId',
+      'bannerLink',
+      'bannerUntil',
+      'facebookUrl',
+      'siteName',
+      'supportEmail',
+    ]);
     expect(body.error.fields.bannerUntil).toBe('The banner must end after it starts');
     expect(body.error.fields.facebookUrl).toContain('https://');
     // A banner needs its text; unknown fields are refused.
@@ -174,7 +219,10 @@ describe.each(TEST_ENGINES)('the site settings API on %s', (engine) => {
       bannerUntil: `${new Date(now + HOUR).toISOString().slice(0, 16)}:00.000Z`,
     });
     const { siteSettings } = t.services;
-    expect(await siteSettings.announcement(new Date(now))).toEqual({ text: 'Cup final tonight: follow it live', link: '/live-sports' });
+    expect(await siteSettings.announcement(new Date(now))).toEqual({
+      text: 'Cup final tonight: follow it live',
+      link: '/live-sports',
+    });
     expect(await siteSettings.announcement(new Date(now - 2 * HOUR))).toBeNull();
     expect(await siteSettings.announcement(new Date(now + 2 * HOUR))).toBeNull();
     expect((await siteSettings.publicConfig()).analyticsGtmId).toBe('GTM-AB12CD3');
@@ -182,13 +230,21 @@ describe.each(TEST_ENGINES)('the site settings API on %s', (engine) => {
     expect(policy).toContain('https://www.googletagmanager.com');
 
     // Cleared: no banner, no tag manager.
-    await call(t, 'PATCH', '/cms/settings', tokens.admin, { bannerText: '', bannerLink: '', bannerFrom: null, bannerUntil: null, analyticsId: '' });
+    await call(t, 'PATCH', '/cms/settings', tokens.admin, {
+      bannerText: '',
+      bannerLink: '',
+      bannerFrom: null,
+      bannerUntil: null,
+      analyticsId: '',
+    });
     expect(await siteSettings.announcement(new Date(now))).toBeNull();
     expect((await call(t, 'GET', '/health')).headers.get('content-security-policy')).not.toContain('googletagmanager');
   });
 
   it('describes its endpoints in /api/openapi.json', async () => {
-    const document = (await (await call(t, 'GET', '/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
+    const document = (await (await call(t, 'GET', '/openapi.json')).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(Object.keys(document.paths['/cms/settings'] ?? {}).sort()).toEqual(['get', 'patch']);
   });
 });

@@ -10,7 +10,6 @@ import { error, json } from './cms-openapi.ts';
 
 const SCOPE = 'cms:settings';
 
-
 export function cmsSettingsRoutes(services: { guard: CmsGuard; settings: CmsSettingsService }, app: OpenAPIHono) {
   const { guard, settings } = services;
   const tags = ['CMS'];
@@ -21,7 +20,8 @@ export function cmsSettingsRoutes(services: { guard: CmsGuard; settings: CmsSett
       method: 'get',
       path: '/cms/settings',
       tags,
-      summary: "The site's settings in effect, the environment's defaults and which are overridden (scope cms:settings)",
+      summary:
+        "The site's settings in effect, the environment's defaults and which are overridden (scope cms:settings)",
       middleware,
       responses: { 200: json(z.object({ data: siteSettingsViewSchema }), 'The settings'), ...guardResponses },
     }),
@@ -33,13 +33,17 @@ export function cmsSettingsRoutes(services: { guard: CmsGuard; settings: CmsSett
       method: 'patch',
       path: '/cms/settings',
       tags,
-      summary: 'Change site settings: the fields given replace those in effect, empty text or null clears one (scope cms:settings)',
+      summary:
+        'Change site settings: the fields given replace those in effect, empty text or null clears one (scope cms:settings)',
       description:
-        'A value equal to the environment\'s default removes the override. Checked as a whole: emails, https:// links (the banner may link to a path on the site), a GTM-XXXXXXX analytics id, the banner\'s from before its until (times in ISO 8601; without an offset, UTC). Every node uses the new settings within moments, without a restart.',
+        "A value equal to the environment's default removes the override. Checked as a whole: emails, https:// links (the banner may link to a path on the site), a GTM-XXXXXXX analytics id, the banner's from before its until (times in ISO 8601; without an offset, UTC). Every node uses the new settings within moments, without a restart.",
       middleware,
       request: { body: { required: true, content: { 'application/json': { schema: siteSettingsChangeSchema } } } },
       responses: {
-        200: json(z.object({ data: siteSettingsViewSchema.extend({ changed: z.array(z.string()) }) }), 'Saved: the settings now, and the fields that changed'),
+        200: json(
+          z.object({ data: siteSettingsViewSchema.extend({ changed: z.array(z.string()) }) }),
+          'Saved: the settings now, and the fields that changed',
+        ),
         400: error('Invalid input, with a message per field'),
         ...guardResponses,
       },

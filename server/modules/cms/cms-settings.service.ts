@@ -39,7 +39,12 @@ export function createCmsSettingsService(deps: {
         const { before, after } = await siteSettings.save(trx, merged.data, actor.id);
         const changed = Object.keys(after);
         if (changed.length > 0) {
-          await audit.record(trx, actor, { action: 'settings.change', target: { kind: 'settings', id: 'site' }, before, after });
+          await audit.record(trx, actor, {
+            action: 'settings.change',
+            target: { kind: 'settings', id: 'site' },
+            before,
+            after,
+          });
         }
         return { ok: true, changed };
       });

@@ -110,7 +110,9 @@ export function createStaffService(deps: {
         }
         return revoked;
       });
-      return invite ? { ok: true, invite } : { ok: false, code: 'not_found', message: 'There is no pending invitation with this id' };
+      return invite
+        ? { ok: true, invite }
+        : { ok: false, code: 'not_found', message: 'There is no pending invitation with this id' };
     },
 
     checkInvite(token) {
@@ -129,12 +131,16 @@ export function createStaffService(deps: {
           password: parsed.data.password,
           role: invite.role,
         });
-        await audit.record(trx, { id: enrolled.userId, role: invite.role, ip }, {
-          action: 'staff.accept',
-          target: { kind: 'user', id: enrolled.userId },
-          before: enrolled.roleBefore ? { role: enrolled.roleBefore } : {},
-          after: { role: invite.role, invite: invite.id, ...(enrolled.created ? { created: true } : {}) },
-        });
+        await audit.record(
+          trx,
+          { id: enrolled.userId, role: invite.role, ip },
+          {
+            action: 'staff.accept',
+            target: { kind: 'user', id: enrolled.userId },
+            before: enrolled.roleBefore ? { role: enrolled.roleBefore } : {},
+            after: { role: invite.role, invite: invite.id, ...(enrolled.created ? { created: true } : {}) },
+          },
+        );
         return invite;
       });
       return accepted
@@ -149,7 +155,8 @@ export function createStaffService(deps: {
       return inTransaction(db, async (trx): Promise<CmsResult<{ userId: number }>> => {
         if (change.action === 'role') {
           const result = await accounts.changeRole(trx, userId, change.role);
-          if (!result.ok) return result.code === 'not_found' ? result : { ok: false, code: 'conflict', message: result.message };
+          if (!result.ok)
+            return result.code === 'not_found' ? result : { ok: false, code: 'conflict', message: result.message };
           if (result.before !== result.after) {
             await audit.record(trx, actor, {
               action: 'staff.role',
@@ -162,7 +169,8 @@ export function createStaffService(deps: {
         }
         if (change.action === 'suspend') {
           const result = await accounts.suspend(trx, userId, change.reason);
-          if (!result.ok) return result.code === 'not_found' ? result : { ok: false, code: 'conflict', message: result.message };
+          if (!result.ok)
+            return result.code === 'not_found' ? result : { ok: false, code: 'conflict', message: result.message };
           await audit.record(trx, actor, {
             action: 'staff.suspend',
             target: { kind: 'user', id: userId },
@@ -172,7 +180,8 @@ export function createStaffService(deps: {
           return { ok: true, userId };
         }
         const result = await accounts.reinstate(trx, userId);
-        if (!result.ok) return result.code === 'not_found' ? result : { ok: false, code: 'conflict', message: result.message };
+        if (!result.ok)
+          return result.code === 'not_found' ? result : { ok: false, code: 'conflict', message: result.message };
         if (result.wasSuspended) {
           await audit.record(trx, actor, {
             action: 'staff.reinstate',

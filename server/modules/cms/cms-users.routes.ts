@@ -38,7 +38,11 @@ export function cmsUsersRoutes(services: { guard: CmsGuard; users: CmsUsersServi
         '`q` with an @ finds addresses that start with it; without, also names that contain it (case-insensitive for ASCII letters). Filter by role (`staff`: every role but member) and status; pass `nextCursor` back as `cursor` for the next page.',
       middleware,
       request: { query: userSearchSchema },
-      responses: { 200: json(z.object({ data: userPageSchema }), 'One page of accounts'), 400: error('Invalid filter'), ...guardResponses },
+      responses: {
+        200: json(z.object({ data: userPageSchema }), 'One page of accounts'),
+        400: error('Invalid filter'),
+        ...guardResponses,
+      },
     }),
     async (c) => c.json({ data: await users.search(c.req.valid('query')) }, 200),
   );
@@ -65,8 +69,10 @@ export function cmsUsersRoutes(services: { guard: CmsGuard; users: CmsUsersServi
       method: 'post',
       path: '/cms/users/{id}/ban',
       tags,
-      summary: 'Ban an account with a reason: its sessions end at once, and sign-in tells them the reason (scope cms:users)',
-      description: 'A staff account can be banned only by someone who manages staff (cms:staff); nobody bans their own account here.',
+      summary:
+        'Ban an account with a reason: its sessions end at once, and sign-in tells them the reason (scope cms:users)',
+      description:
+        'A staff account can be banned only by someone who manages staff (cms:staff); nobody bans their own account here.',
       middleware,
       request: { params: userParams, ...body(banInputSchema) },
       responses: { 200: userAnswer('Banned'), ...failureResponses, ...guardResponses },
@@ -101,7 +107,8 @@ export function cmsUsersRoutes(services: { guard: CmsGuard; users: CmsUsersServi
       path: '/cms/users/{id}/password-reset',
       tags,
       summary: 'Mail the account a password-reset link, the one the forgotten-password form sends (scope cms:users)',
-      description: 'Within the same limits per address: one a minute, five an hour (409 beyond them). Not for a banned account.',
+      description:
+        'Within the same limits per address: one a minute, five an hour (409 beyond them). Not for a banned account.',
       middleware,
       request: { params: userParams },
       responses: {

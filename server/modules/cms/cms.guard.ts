@@ -27,7 +27,10 @@ export const ENROLMENT_REQUIRED_BODY = errorBody(
 /** The two answers every guarded route documents (no `as const`: zod-openapi's response types lose spread readonly keys). */
 export const guardResponses = {
   401: { description: 'Not signed in', content: { 'application/json': { schema: errorBodySchema } } },
-  403: { description: 'Signed in without the scope this call needs', content: { 'application/json': { schema: errorBodySchema } } },
+  403: {
+    description: 'Signed in without the scope this call needs',
+    content: { 'application/json': { schema: errorBodySchema } },
+  },
 };
 
 export function actorOf(user: SessionUser, ip: string): CmsActor {

@@ -59,7 +59,10 @@ export function cmsRoutes(services: CmsRouteServices, app: OpenAPIHono) {
       middleware: [guard.require('cms:staff')],
       request: body(inviteInputSchema),
       responses: {
-        201: json(z.object({ data: staffInviteSchema }), 'Invitation sent; an earlier pending one to the address is replaced'),
+        201: json(
+          z.object({ data: staffInviteSchema }),
+          'Invitation sent; an earlier pending one to the address is replaced',
+        ),
         ...failureResponses,
         ...guardResponses,
       },
@@ -97,8 +100,10 @@ export function cmsRoutes(services: CmsRouteServices, app: OpenAPIHono) {
       method: 'patch',
       path: '/cms/staff/{id}',
       tags,
-      summary: 'Change a role (member takes someone off the staff), suspend with a reason, or reinstate (scope cms:staff)',
-      description: 'Suspending ends every session of the account at once. The last administrator who can sign in cannot be demoted or suspended (409).',
+      summary:
+        'Change a role (member takes someone off the staff), suspend with a reason, or reinstate (scope cms:staff)',
+      description:
+        'Suspending ends every session of the account at once. The last administrator who can sign in cannot be demoted or suspended (409).',
       middleware: [guard.require('cms:staff')],
       request: { params: idParams, ...body(staffChangeSchema) },
       responses: {
@@ -143,7 +148,11 @@ export function cmsRoutes(services: CmsRouteServices, app: OpenAPIHono) {
       summary: 'The audit log of staff writes, newest first, filtered by staff member, kind and date (scope cms:audit)',
       middleware: [guard.require('cms:audit')],
       request: { query: auditQuerySchema },
-      responses: { 200: json(z.object({ data: auditPageSchema }), 'One page'), 400: error('Invalid filter'), ...guardResponses },
+      responses: {
+        200: json(z.object({ data: auditPageSchema }), 'One page'),
+        400: error('Invalid filter'),
+        ...guardResponses,
+      },
     }),
     async (c) => c.json({ data: await audit.list(c.req.valid('query')) }, 200),
   );

@@ -50,7 +50,10 @@ export const auditQuerySchema = z.object({
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
-export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), nextCursor: z.number().int().nullable() });
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  nextCursor: z.number().int().nullable(),
+});
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
 export const staffMemberSchema = z.object({
