@@ -23,6 +23,8 @@ const REDIS_URL = process.env.TEST_REDIS_URL;
 const ORIGIN = 'http://localhost:3000';
 const PASSWORD = 'correct horse battery staple';
 const logger = pino({ level: 'silent' });
+/** Users who only post all at once (their own room, their own limits). */
+const CROWD = ['gus', 'hal', 'ida', 'jay', 'kit', 'lou', 'meg', 'nat', 'oli', 'pia', 'quinn', 'rob'];
 
 interface Node {
   name: string;
@@ -204,7 +206,7 @@ describe.skipIf(!(TEST_POSTGRES_URL && REDIS_URL))('chat on two nodes sharing Po
     expect(await a.rateLimits.ready()).toBe(true);
     expect(await b.rateLimits.ready()).toBe(true);
     await Promise.all([a.services.live.start(), b.services.live.start()]);
-    for (const name of ['ann', 'ben', 'cat', 'dan', 'eve', 'fay']) {
+    for (const name of ['ann', 'ben', 'cat', 'dan', 'eve', 'fay', ...CROWD]) {
       const result = await a.services.accounts.register(
         { email: `${name}@example.com`, password: PASSWORD },
         { ip: '198.51.100.1', userAgent: 'vitest' },
@@ -344,5 +346,38 @@ describe.skipIf(!(TEST_POSTGRES_URL && REDIS_URL))('chat on two nodes sharing Po
     await until(() => order(onA).length === 2 && order(onB).length === 2, 'both messages on both nodes');
     expect(order(onA)).toEqual(landed);
     expect(order(onB)).toEqual(landed);
+  });
+  it("many users posting at once over both nodes: every client on both gets each message once, in the history's order", async () => {
+    const room = matches.soon;
+    const watchers = await Promise.all([a, b, a, b].map((node) => StreamClient.open(node, `chat:${room}`)));
+    clients.push(...watchers);
+    const responses = await Promise.all(
+      CROWD.map((who, n) =>
+        (n % 2 === 0 ? a : b).app.request(`${ORIGIN}/api/matches/${room}/chat`, {
+          method: 'POST',
+          headers: {
+            Origin: ORIGIN,
+            'Content-Type': 'application/json',
+            Authorization: `Bearer ${tokens[who]}`,
+            'X-Forwarded-For': `203.0.113.${ids[who]}`,
+          },
+          body: JSON.stringify({ text: `all at once: ${who}` }),
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual(CROWD.map(() => 201));
+    const history = (await (await a.app.request(`${ORIGIN}/api/matches/${room}/chat`)).json()) as {
+      messages: Array<{ id: number }>;
+    };
+    const order = history.messages.map((message) => message.id);
+    expect(order).toHaveLength(CROWD.length);
+    expect([...order].sort((x, y) => x - y)).toEqual(order);
+    const received = (client: StreamClient) =>
+      client.frames
+        .filter((frame) => frame.event === 'chat.message')
+        .map((frame) => (frame.data.message as { id: number }).id);
+    await until(() => watchers.every((client) => received(client).length >= CROWD.length), 'every message everywhere');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const client of watchers) expect(received(client)).toEqual(order);
   });
 });
