@@ -17,7 +17,7 @@ import {
   type PostedMessage,
 } from './chat-bench-protocol.ts';
 import { HISTOGRAM_STEP_MS } from './live-sse-protocol.ts';
-import { clientAddress, cpuMeter, pool, serveCommands } from './support/client-process.ts';
+import { clientAddress, cpuMeter, serveCommands } from './support/client-process.ts';
 import { jsonIntegerAt, jsonPath } from './support/json-scan.ts';
 import { SseClient, SseClients } from './support/sse-client.ts';
 import { HistogramBuilder, ReceiptLog } from './support/stats.ts';
@@ -169,22 +169,12 @@ async function handle(command: ClientCommand): Promise<void> {
   switch (command.type) {
     case 'connect': {
       topics = command.topics;
-      streams.statusCounts = {};
-      const started = performance.now();
       const fresh: Client[] = [];
       while (clients.length < command.total) {
         const node = clients.length % command.ports.length;
         fresh.push(streams.add(new Client(clients.length, command.ports[node] as number, node)));
       }
-      const result = await pool(fresh, command.maxInFlight, (client) => streams.open(client, false));
-      send({
-        type: 'connected',
-        rid: command.rid,
-        open: streams.openCount(),
-        failed: result.failed,
-        ms: performance.now() - started,
-        statuses: streams.statusCounts,
-      });
+      send({ type: 'connected', rid: command.rid, ...(await streams.connect(fresh, command.maxInFlight)) });
       return;
     }
     case 'progress': {
@@ -197,9 +187,8 @@ async function handle(command: ClientCommand): Promise<void> {
       send({ type: 'report', rid: command.rid, report: report(command.posted) });
       return;
     case 'close':
-      streams.closeAll();
+      streams.shutdown();
       send({ type: 'closed', rid: command.rid });
-      setTimeout(() => process.exit(0), 50);
       return;
   }
 }

@@ -16,7 +16,7 @@ import {
 } from './live-resume-protocol.ts';
 import { clientAddress, cpuMeter, pool, serveCommands } from './support/client-process.ts';
 import { SseClient, SseClients } from './support/sse-client.ts';
-import { HistogramBuilder, ReceiptLog, wallNow } from './support/stats.ts';
+import { HistogramBuilder, ReceiptLog, sleep, wallNow } from './support/stats.ts';
 
 class Client extends SseClient {
   /** The Last-Event-ID of the resume (its last id when it left); -1 before the gap. */
@@ -142,23 +142,15 @@ async function handle(command: ResumeCommand): Promise<void> {
   switch (command.type) {
     case 'connect': {
       topics = command.topics;
-      streams.statusCounts = {};
-      const started = performance.now();
       const fresh: Client[] = [];
       while (clients.length < command.total) fresh.push(streams.add(new Client(clients.length, command.port)));
-      const result = await pool(fresh, command.maxInFlight, (client) => streams.open(client, false));
       // Every stream has said `ready` (its first id) before the gap starts.
-      const deadline = performance.now() + 30_000;
-      while (fresh.some((client) => client.open && client.lastId === 0) && performance.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      send({
-        type: 'connected',
-        rid: command.rid,
-        open: streams.openCount(),
-        failed: result.failed,
-        ms: performance.now() - started,
-        statuses: streams.statusCounts,
-      });
+      const everyReady = async () => {
+        const deadline = performance.now() + 30_000;
+        while (fresh.some((client) => client.open && client.lastId === 0) && performance.now() < deadline)
+          await sleep(20);
+      };
+      send({ type: 'connected', rid: command.rid, ...(await streams.connect(fresh, command.maxInFlight, everyReady)) });
       return;
     }
     case 'progress': {
@@ -207,9 +199,8 @@ async function handle(command: ResumeCommand): Promise<void> {
       send({ type: 'report', rid: command.rid, report: report(command.scoreIds, command.gapLastId) });
       return;
     case 'close':
-      streams.closeAll();
+      streams.shutdown();
       send({ type: 'closed', rid: command.rid });
-      setTimeout(() => process.exit(0), 50);
       return;
   }
 }

@@ -8,7 +8,7 @@
 // range of ephemeral ports.
 import { clientAddress, cpuMeter, pool, serveCommands } from './support/client-process.ts';
 import { SseClient, SseClients } from './support/sse-client.ts';
-import { HistogramBuilder, ReceiptLog, wallNow } from './support/stats.ts';
+import { HistogramBuilder, ReceiptLog, seededRandom, wallNow } from './support/stats.ts';
 import {
   clientCommandSchema,
   HISTOGRAM_STEP_MS,
@@ -136,34 +136,12 @@ function report(events: PhaseEvent[]): PhaseReport {
   return result;
 }
 
-/** A small deterministic PRNG (mulberry32) for choosing the storm's clients. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 async function handle(command: ClientCommand): Promise<void> {
   switch (command.type) {
     case 'connect': {
-      streams.statusCounts = {};
-      const started = performance.now();
       const fresh: Client[] = [];
       while (clients.length < command.total) fresh.push(streams.add(new Client(clients.length, command.port)));
-      const result = await pool(fresh, command.maxInFlight, (client) => streams.open(client, false));
-      send({
-        type: 'connected',
-        rid: command.rid,
-        open: streams.openCount(),
-        failed: result.failed,
-        ms: performance.now() - started,
-        statuses: streams.statusCounts,
-      });
+      send({ type: 'connected', rid: command.rid, ...(await streams.connect(fresh, command.maxInFlight)) });
       return;
     }
     case 'progress': {
@@ -174,7 +152,7 @@ async function handle(command: ClientCommand): Promise<void> {
     }
     case 'storm': {
       // Exactly round(fraction × clients), chosen by a seeded partial Fisher–Yates shuffle.
-      const next = random(command.seed);
+      const next = seededRandom(command.seed);
       const order = clients.slice();
       const count = Math.round(command.fraction * order.length);
       for (let i = 0; i < count; i += 1) {
@@ -204,9 +182,8 @@ async function handle(command: ClientCommand): Promise<void> {
       send({ type: 'report', rid: command.rid, report: report(command.events) });
       return;
     case 'close':
-      streams.closeAll();
+      streams.shutdown();
       send({ type: 'closed', rid: command.rid });
-      setTimeout(() => process.exit(0), 50);
       return;
   }
 }

@@ -52,10 +52,12 @@ export function forkClientProcesses<Command extends { rid: number }, Reply exten
   count: number,
   firstAddress: number,
   replySchema: z.ZodType<Reply>,
+  /** Node options besides tsx (e.g. --cpu-prof). */
+  execArgv: readonly string[] = [],
 ): Array<Channel<Command, Reply>> {
   return Array.from({ length: count }, (_, w) => {
     const child = fork(file, [`127.0.0.${firstAddress + w}`], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: ['--import', 'tsx', ...execArgv],
       env: cleanEnv,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -67,7 +69,7 @@ export function forkClientProcesses<Command extends { rid: number }, Reply exten
 export async function askAll<Command extends { rid: number }, R extends { type: string }, T extends R['type']>(
   workers: ReadonlyArray<Channel<Command, R>>,
   type: T,
-  make: (worker: number) => WithoutRid<Command>,
+  make: (worker: number) => WithoutRid<NoInfer<Command>>,
 ): Promise<Array<Extract<R, { type: T }>>> {
   const replies = await Promise.all(workers.map((worker, w) => worker.request(make(w))));
   return replies.map((reply) => {

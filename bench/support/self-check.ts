@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { jsonIntegerAt, jsonPath } from './json-scan.ts';
 import { SseClient, SseClients } from './sse-client.ts';
+import { seededRandom } from './stats.ts';
 
 const KINDS = ['chat.message', 'score', 'resync', 'ready'];
 
@@ -79,18 +80,7 @@ function decode(bytes: Buffer, cuts: number[]): Seen[] {
   return seen;
 }
 
-function mulberry(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const random = mulberry(23);
+const random = seededRandom(23);
 const chat = (id: number, messageId: number, text: string) =>
   `id: ${id}\nevent: chat.message\ndata: ${JSON.stringify({
     matchId: 7,

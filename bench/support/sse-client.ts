@@ -18,6 +18,7 @@
 // The receipt time of an event is the time its read began (one clock read per
 // read), as before.
 import net from 'node:net';
+import { pool } from './client-process.ts';
 import { wallNow } from './stats.ts';
 
 const HOST = '127.0.0.1';
@@ -121,7 +122,7 @@ export class SseClients<C extends SseClient> {
   private readonly dataMask: number;
   private readonly settling = new Map<C, (ok: boolean) => void>();
   /** Every socket reads into this: the decoder is done with a read before the next one. */
-  private readonly readBuffer = Buffer.allocUnsafe(256 * 1024);
+  private readonly readBuffer = Buffer.allocUnsafe(64 * 1024);
   /** Clients whose in-place data must be copied before the read buffer is reused. */
   private readonly pendingCopy: C[] = [];
 
@@ -191,6 +192,27 @@ export class SseClients<C extends SseClient> {
     });
   }
 
+  /**
+   * Opens `fresh` streams, at most `maxInFlight` connects at once; `ready` waits for whatever else
+   * must hold before answering. Gives the numbers of a `connected` answer (statuses of these connects).
+   */
+  async connect(
+    fresh: readonly C[],
+    maxInFlight: number,
+    ready?: () => Promise<void>,
+  ): Promise<{ open: number; failed: number; ms: number; statuses: Record<string, number> }> {
+    this.statusCounts = {};
+    const started = performance.now();
+    const result = await pool(fresh, maxInFlight, (client) => this.open(client, false));
+    await ready?.();
+    return {
+      open: this.openCount(),
+      failed: result.failed,
+      ms: performance.now() - started,
+      statuses: this.statusCounts,
+    };
+  }
+
   /** Closes a stream on purpose (no reconnect). */
   leave(client: C): void {
     client.leaving = true;
@@ -199,11 +221,13 @@ export class SseClients<C extends SseClient> {
     client.open = false;
   }
 
-  closeAll(): void {
+  /** Closes every stream on purpose; the process exits shortly after (time for its last IPC answer). */
+  shutdown(): void {
     for (const client of this.clients) {
       client.leaving = true;
       client.socket?.destroy();
     }
+    setTimeout(() => process.exit(0), 50);
   }
 
   private settle(client: C, ok: boolean) {
