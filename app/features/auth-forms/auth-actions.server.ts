@@ -6,6 +6,7 @@ import { data, redirectDocument, type RouterContextProvider } from 'react-router
 import { safeLocalPath } from '../../../domain/redirect.ts';
 import type { AuthFailure } from '../../../server/modules/auth/auth.service.ts';
 import { getRequestAuth, getServices } from '../../../server/router-context.server.ts';
+import { preferenceCookies } from '../preferences/account-preferences.server.ts';
 import type { FormFailure, FormResult } from './form-parts.tsx';
 
 const PASSWORD_FIELDS = new Set(['password', 'currentPassword', 'newPassword']);
@@ -92,6 +93,10 @@ export async function signInFromForm(request: Request, context: Context, kind: '
   }
   if (!result.ok) return formFailure(result, values);
   auth.signIn(result.session);
+  // The account's display settings (hide odds, spoiler-safe) on this device before the next page renders.
+  const headers = new Headers();
+  const settings = await getServices(context).preferences.get(result.session.user.id);
+  for (const line of preferenceCookies(settings, auth.secureCookies)) headers.append('Set-Cookie', line);
   // A full document load: every part of the page (the header too) renders for the signed-in user.
-  throw redirectDocument(redirectTarget(values.redirect));
+  throw redirectDocument(redirectTarget(values.redirect), { headers });
 }

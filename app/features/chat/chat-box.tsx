@@ -284,6 +284,7 @@ function MaskSetting() {
         onChange={(event) => setChatMask(event.target.checked)}
       />
       <label htmlFor={id}>Mask bad language in the chat</label>
+      <span className="text-slate-600 dark:text-slate-400">(saved to your account)</span>
     </p>
   );
 }

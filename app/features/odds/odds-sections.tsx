@@ -5,10 +5,11 @@
 // defers it: first-load budget). The live odds arrive as props from the
 // page's hook (use-live-odds.ts). Labelled as a model's numbers, with an 18+
 // note; Scoreline takes no bets and links to no bookmaker.
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { MatchSummary } from '../../../domain/football-contracts.ts';
 import type { LiveOdds, OddsMarkets, WinProbabilityPoint } from '../../../domain/odds-contracts.ts';
+import { useSignedInUser } from '../../lib/auth/auth-user.ts';
 import { useHydrated } from '../../lib/loading/deferred.tsx';
 import {
   ODDS_FORMATS,
@@ -186,6 +187,7 @@ function OddsPanel({
   onHide: () => void;
 }) {
   const hydrated = useHydrated();
+  const signedIn = useSignedInUser() !== null;
   const formatId = useId();
   const teams = { home: match.home.shortName, away: match.away.shortName };
   const { odds } = data;
@@ -254,6 +256,11 @@ function OddsPanel({
           Hide odds
         </button>
       </div>
+      {signedIn ? (
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-testid="odds-follows-account">
+          {FOLLOWS_ACCOUNT}
+        </p>
+      ) : null}
       <div className="mt-4" data-testid={inPlay ? 'odds-live' : 'odds-pre-match'}>
         <MarketGrid
           markets={shown}
@@ -286,15 +293,23 @@ function OddsPanel({
   );
 }
 
+/** Where the settings are kept, as a signed-in visitor is told: they follow the account. */
+const FOLLOWS_ACCOUNT = 'Saved to your account: your other devices follow when they next load a page.';
+
 function HiddenNotice({ onShow, busy }: { onShow: () => void; busy: boolean }) {
   const hydrated = useHydrated();
+  const signedIn = useSignedInUser() !== null;
   return (
     <section aria-labelledby="odds-hidden-title" className={SECTION} data-testid="odds-hidden">
       <h2 id="odds-hidden-title" className="sr-only">
         Model odds
       </h2>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-slate-700 dark:text-slate-300">Model odds are hidden on this device.</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {signedIn
+            ? 'Model odds are hidden for your account, on every device.'
+            : 'Model odds are hidden on this device.'}
+        </p>
         <button type="button" className={BUTTON} disabled={!hydrated || busy} onClick={onShow}>
           Show model odds
         </button>
@@ -306,17 +321,15 @@ function HiddenNotice({ onShow, busy }: { onShow: () => void; busy: boolean }) {
 export function OddsSections({ match, data, live, points }: OddsSectionsProps) {
   const [preferences, change] = useOddsPreferences(data.preferences);
   const revalidator = useRevalidator();
+  // The loader read no odds for a visitor who hid them: shown again (here, or by the account's settings
+  // arriving from another device), they are read now.
+  const needsOdds = !preferences.hidden && data.odds === null && data.preferences.hidden;
+  const idle = revalidator.state === 'idle';
+  useEffect(() => {
+    if (needsOdds && idle) void revalidator.revalidate();
+  }, [needsOdds, idle, revalidator]);
   if (preferences.hidden)
-    return (
-      <HiddenNotice
-        busy={revalidator.state === 'loading'}
-        onShow={() => {
-          change({ hidden: false });
-          // The loader read no odds for a visitor who hid them: read them now.
-          if (data.odds === null) void revalidator.revalidate();
-        }}
-      />
-    );
+    return <HiddenNotice busy={revalidator.state === 'loading'} onShow={() => change({ hidden: false })} />;
   if (data.odds === null) {
     if (data.preferences.hidden)
       return <p className="text-sm text-slate-600 md:col-span-2 dark:text-slate-400">Loading model odds…</p>;

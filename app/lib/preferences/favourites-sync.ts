@@ -7,7 +7,10 @@
 // - After that the account is the truth: each page load takes its set, and
 //   every star or unstar is written to it as it happens.
 // - Signing out keeps the device's copy, as a guest's favourites.
-// Loaded only for signed-in visitors, by app/lib/preferences/use-favourites-sync.ts.
+// Loaded only for signed-in visitors, by app/lib/preferences/use-favourites-sync.ts; the
+// display settings (hide odds, chat masking, …) follow the account from the same chunk
+// (account-preferences-sync.ts, imported from here when the sync starts: the pages' own
+// code then names none of its files, so no page's first load grows for it).
 import {
   FAVOURITES_STORAGE_KEY,
   parseFavourites,
@@ -109,7 +112,10 @@ async function synchronise(userId: number, signal: AbortSignal): Promise<void> {
  * While `userId` is signed in, favourites follow the account; `queued` are the stars and unstars
  * made before this code arrived, written first. Returns the stop.
  */
-export function startFavouritesSync(userId: number, queued: ReadonlyArray<[FavouriteKind, string, boolean]>): () => void {
+export function startFavouritesSync(
+  userId: number,
+  queued: ReadonlyArray<[FavouriteKind, string, boolean]>,
+): () => void {
   setAccountWriter((kind, ref, starred) => void writeToAccount(kind, ref, starred));
   const controller = new AbortController();
   const run = async () => {
@@ -119,8 +125,16 @@ export function startFavouritesSync(userId: number, queued: ReadonlyArray<[Favou
   run().catch(() => {
     // Offline or signed out meanwhile: the device's copy stays as it is.
   });
+  let stopPreferences: (() => void) | null = null;
+  import('./account-preferences-sync.ts').then(
+    ({ startAccountPreferencesSync }) => {
+      if (!controller.signal.aborted) stopPreferences = startAccountPreferencesSync(userId);
+    },
+    (error: unknown) => console.error('Your settings cannot follow your account: their code did not load.', error),
+  );
   return () => {
     controller.abort();
     setAccountWriter(null);
+    stopPreferences?.();
   };
 }

@@ -13,9 +13,9 @@ import {
   PREFERENCE_ODDS_FORMATS,
   type AccountPreferenceKey,
   type AccountPreferences,
-  type AccountPreferencesPatch,
   type AccountPreferencesState,
 } from '../../../domain/account-preferences.ts';
+import type { AccountPreferencesPatch } from '../../../domain/account-preferences-contracts.ts';
 
 type Db = Kysely<Database>;
 type Row = Selectable<AccountPreferenceTable>;

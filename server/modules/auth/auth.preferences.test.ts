@@ -6,11 +6,8 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../../db/transaction.ts';
-import {
-  DEFAULT_ACCOUNT_PREFERENCES,
-  accountPreferencesResponseSchema,
-  type AccountPreferences,
-} from '../../../domain/account-preferences.ts';
+import { accountPreferencesResponseSchema } from '../../../domain/account-preferences-contracts.ts';
+import { DEFAULT_ACCOUNT_PREFERENCES, type AccountPreferences } from '../../../domain/account-preferences.ts';
 import { TEST_ENGINES, createTestDatabase } from '../../../tests/helpers/test-database.ts';
 import { createHttpApp } from '../../http.ts';
 import { loadConfig } from '../../platform/config.ts';

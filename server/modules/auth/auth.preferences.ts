@@ -5,11 +5,8 @@
 // Erasing the account erases them with it (ON DELETE CASCADE).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import type {
-  AccountPreferences,
-  AccountPreferencesPatch,
-  AccountPreferencesState,
-} from '../../../domain/account-preferences.ts';
+import type { AccountPreferencesPatch } from '../../../domain/account-preferences-contracts.ts';
+import type { AccountPreferences, AccountPreferencesState } from '../../../domain/account-preferences.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { readPreferences, writePreferences } from './auth.preferences.queries.ts';
 

@@ -12,7 +12,7 @@ import {
   accountPreferencesPatchSchema,
   accountPreferencesReplaceSchema,
   accountPreferencesResponseSchema,
-} from '../../../domain/account-preferences.ts';
+} from '../../../domain/account-preferences-contracts.ts';
 import { safeLocalPath } from '../../../domain/redirect.ts';
 import { clientAddress } from '../../platform/client-address.ts';
 import type { Config } from '../../platform/config.ts';
