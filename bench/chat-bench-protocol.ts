@@ -6,6 +6,13 @@
 // server's stats) come from the bench harness (bench/support/); the histogram
 // step is the live benchmark's (HISTOGRAM_STEP_MS in bench/live-sse-protocol.ts).
 import { z } from 'zod';
+import {
+  closedReplySchema,
+  connectedReplySchema,
+  errorReplySchema,
+  progressReplySchema,
+  reportCounterFields,
+} from './support/client-process.ts';
 import { serverStatsSchema } from './support/node-process.ts';
 import { histogramSchema } from './support/stats.ts';
 
@@ -82,26 +89,15 @@ export const chatReportSchema = z.object({
    * received every message: one key across all processes means every client saw one order.
    */
   orders: z.record(z.string(), z.number().int()),
-  resyncs: z.number().int(),
-  serverClosed: z.number().int(),
-  failedConnects: z.number().int(),
-  cpuUser: z.number(),
-  cpuSystem: z.number(),
+  ...reportCounterFields,
 });
 export type ChatReport = z.infer<typeof chatReportSchema>;
 
 export const clientReplySchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('connected'),
-    rid: z.number().int(),
-    open: z.number().int(),
-    failed: z.number().int(),
-    ms: z.number(),
-    statuses: z.record(z.string(), z.number().int()),
-  }),
-  z.object({ type: z.literal('progress'), rid: z.number().int(), open: z.number().int(), reached: z.number().int() }),
+  connectedReplySchema,
+  progressReplySchema,
   z.object({ type: z.literal('report'), rid: z.number().int(), report: chatReportSchema }),
-  z.object({ type: z.literal('closed'), rid: z.number().int() }),
-  z.object({ type: z.literal('error'), rid: z.number().int(), message: z.string() }),
+  closedReplySchema,
+  errorReplySchema,
 ]);
 export type ClientReply = z.infer<typeof clientReplySchema>;

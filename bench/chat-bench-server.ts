@@ -17,7 +17,7 @@ import { createMetrics } from '../server/platform/metrics.ts';
 import { createRedisRateLimits } from '../server/platform/rate-limit.ts';
 import { createServices } from '../server/services.ts';
 import { nodeCommandSchema, type NodeReply } from './chat-bench-protocol.ts';
-import { processStats } from './support/node-process.ts';
+import { processStats, stopAndExit } from './support/node-process.ts';
 
 const send = (message: NodeReply) => process.send?.(message);
 
@@ -64,13 +64,11 @@ process.on('message', (raw: unknown) => {
       });
       return;
     case 'stop':
-      void Promise.allSettled([services.chat.stop(), services.live.stop()]).then(() => {
-        server.close();
-        if ('closeAllConnections' in server) server.closeAllConnections();
-        void database.close().finally(() => {
-          send({ type: 'stopped', rid: command.rid });
-          process.exit(0);
-        });
+      stopAndExit({
+        stopping: [services.chat.stop(), services.live.stop()],
+        server,
+        database,
+        stopped: () => send({ type: 'stopped', rid: command.rid }),
       });
       return;
   }

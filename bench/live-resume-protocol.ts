@@ -3,6 +3,13 @@
 // bench/live-sse-server.ts with its own messages (live-sse-protocol.ts).
 // One zod schema per direction; every received message is parsed.
 import { z } from 'zod';
+import {
+  closedReplySchema,
+  connectedReplySchema,
+  errorReplySchema,
+  progressReplySchema,
+  reportCounterFields,
+} from './support/client-process.ts';
 import { histogramSchema } from './support/stats.ts';
 
 export const resumeCommandSchema = z.discriminatedUnion('type', [
@@ -64,27 +71,16 @@ export const resumeReportSchema = z.object({
   outOfOrder: z.number().int(),
   /** Events of a type the `scores` topic does not carry (a topic-filter bug). */
   foreign: z.number().int(),
-  resyncs: z.number().int(),
-  /** Streams the server ended after the resume (each reconnected with Last-Event-ID, like EventSource). */
-  serverClosed: z.number().int(),
-  failedConnects: z.number().int(),
   /** Clients that never got their 200 on resume. */
   neverResumed: z.number().int(),
-  cpuUser: z.number(),
-  cpuSystem: z.number(),
+  /** serverClosed: streams the server ended after the resume (each reconnected with Last-Event-ID, like EventSource). */
+  ...reportCounterFields,
 });
 export type ResumeReport = z.infer<typeof resumeReportSchema>;
 
 export const resumeReplySchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('connected'),
-    rid: z.number().int(),
-    open: z.number().int(),
-    failed: z.number().int(),
-    ms: z.number(),
-    statuses: z.record(z.string(), z.number().int()),
-  }),
-  z.object({ type: z.literal('progress'), rid: z.number().int(), open: z.number().int(), reached: z.number().int() }),
+  connectedReplySchema,
+  progressReplySchema,
   z.object({ type: z.literal('left'), rid: z.number().int(), lastIds: z.array(z.number().int()) }),
   z.object({
     type: z.literal('resumed'),
@@ -95,7 +91,7 @@ export const resumeReplySchema = z.discriminatedUnion('type', [
     statuses: z.record(z.string(), z.number().int()),
   }),
   z.object({ type: z.literal('report'), rid: z.number().int(), report: resumeReportSchema }),
-  z.object({ type: z.literal('closed'), rid: z.number().int() }),
-  z.object({ type: z.literal('error'), rid: z.number().int(), message: z.string() }),
+  closedReplySchema,
+  errorReplySchema,
 ]);
 export type ResumeReply = z.infer<typeof resumeReplySchema>;

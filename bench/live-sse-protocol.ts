@@ -5,6 +5,13 @@
 // direction; every received message is parsed. The clock, histograms and the
 // server's stats are the bench harness's (bench/support/).
 import { z } from 'zod';
+import {
+  closedReplySchema,
+  connectedReplySchema,
+  errorReplySchema,
+  progressReplySchema,
+  reportCounterFields,
+} from './support/client-process.ts';
 import { serverStatsSchema } from './support/node-process.ts';
 import { histogramSchema } from './support/stats.ts';
 
@@ -115,25 +122,13 @@ export const phaseReportSchema = z.object({
   neverConnected: z.number().int(),
   duplicated: z.number().int(),
   clientsWithDuplicates: z.number().int(),
-  resyncs: z.number().int(),
-  /** Streams the server ended (slow-client drops, shutdown) since the last report; each reconnected with Last-Event-ID. */
-  serverClosed: z.number().int(),
-  failedConnects: z.number().int(),
-  cpuUser: z.number(),
-  cpuSystem: z.number(),
+  ...reportCounterFields,
 });
 export type PhaseReport = z.infer<typeof phaseReportSchema>;
 
 export const clientReplySchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('connected'),
-    rid: z.number().int(),
-    open: z.number().int(),
-    failed: z.number().int(),
-    ms: z.number(),
-    statuses: z.record(z.string(), z.number().int()),
-  }),
-  z.object({ type: z.literal('progress'), rid: z.number().int(), open: z.number().int(), reached: z.number().int() }),
+  connectedReplySchema,
+  progressReplySchema,
   z.object({
     type: z.literal('stormed'),
     rid: z.number().int(),
@@ -143,7 +138,7 @@ export const clientReplySchema = z.discriminatedUnion('type', [
     ms: z.number(),
   }),
   z.object({ type: z.literal('report'), rid: z.number().int(), report: phaseReportSchema }),
-  z.object({ type: z.literal('closed'), rid: z.number().int() }),
-  z.object({ type: z.literal('error'), rid: z.number().int(), message: z.string() }),
+  closedReplySchema,
+  errorReplySchema,
 ]);
 export type ClientReply = z.infer<typeof clientReplySchema>;

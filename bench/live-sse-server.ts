@@ -29,7 +29,7 @@ import {
   wallNow,
   type ServerReply,
 } from './live-sse-protocol.ts';
-import { processStats } from './support/node-process.ts';
+import { processStats, stopAndExit } from './support/node-process.ts';
 
 /** Goals per match before the publisher moves on to the next fixture (keeps each snapshot realistic). */
 const GOALS_PER_MATCH = 8;
@@ -166,13 +166,11 @@ process.on('message', (raw: unknown) => {
       send({ type: 'heap-snapshot', rid: command.rid, path: writeHeapSnapshot(command.path) });
       return;
     case 'stop':
-      void Promise.allSettled([services.ingest.stop(), services.live.stop()]).then(() => {
-        server.close();
-        if ('closeAllConnections' in server) server.closeAllConnections();
-        void database.close().finally(() => {
-          send({ type: 'stopped', rid: command.rid });
-          process.exit(0);
-        });
+      stopAndExit({
+        stopping: [services.ingest.stop(), services.live.stop()],
+        server,
+        database,
+        stopped: () => send({ type: 'stopped', rid: command.rid }),
       });
       return;
   }

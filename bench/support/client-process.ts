@@ -6,7 +6,37 @@
 // ports) and asks them all at once; the child side serves commands and runs
 // connects with a bound on how many are in flight.
 import { fork, type ChildProcess } from 'node:child_process';
-import type { z } from 'zod';
+import { z } from 'zod';
+
+// ---- The replies every client process gives (one shape across the benches) -------------
+
+/** Clients opened: how many are open, how many connects failed, how long it took, the response statuses. */
+export const connectedReplySchema = z.object({
+  type: z.literal('connected'),
+  rid: z.number().int(),
+  open: z.number().int(),
+  failed: z.number().int(),
+  ms: z.number(),
+  statuses: z.record(z.string(), z.number().int()),
+});
+/** How many clients are open, and how many reached what the command asked for. */
+export const progressReplySchema = z.object({
+  type: z.literal('progress'),
+  rid: z.number().int(),
+  open: z.number().int(),
+  reached: z.number().int(),
+});
+export const closedReplySchema = z.object({ type: z.literal('closed'), rid: z.number().int() });
+export const errorReplySchema = z.object({ type: z.literal('error'), rid: z.number().int(), message: z.string() });
+/** What every report counts since the previous one: resyncs, streams the server ended, failed connects, CPU (µs). */
+export const reportCounterFields = {
+  resyncs: z.number().int(),
+  /** Streams the server ended (slow-client drops, shutdown); each reconnected with Last-Event-ID. */
+  serverClosed: z.number().int(),
+  failedConnects: z.number().int(),
+  cpuUser: z.number(),
+  cpuSystem: z.number(),
+};
 
 /** A command without its request id (distributes over the union). */
 export type WithoutRid<T> = T extends unknown ? Omit<T, 'rid'> : never;

@@ -76,6 +76,27 @@ export function processStats(options: {
   return stats;
 }
 
+/**
+ * What a bench server does on `stop`: its services stop (closing every stream, so clients would
+ * reconnect elsewhere), the listener and every connection close, then the database; it answers
+ * `stopped` and exits (writing its CPU profile when started with --cpu-prof).
+ */
+export function stopAndExit(options: {
+  stopping: ReadonlyArray<Promise<unknown>>;
+  server: { close(): unknown; closeAllConnections?: () => void };
+  database: { close(): Promise<void> };
+  stopped: () => void;
+}): void {
+  void Promise.allSettled(options.stopping).then(() => {
+    options.server.close();
+    options.server.closeAllConnections?.();
+    void options.database.close().finally(() => {
+      options.stopped();
+      process.exit(0);
+    });
+  });
+}
+
 // ---- Starting and stopping server processes ----------------------------------------
 
 export interface ServerProcess<Command extends { rid: number }, Reply extends { type: string }> {
