@@ -9,12 +9,14 @@
 // memory changed — read it again" (the site settings). A notice is only a
 // name; the data stays in the database. After a Redis reconnect every notice
 // listener is called, since a notice may have been missed meanwhile. `odds`:
-// the CMS's odds switch and margin (issue #24).
+// the CMS's odds switch and margin (issue #24). `live-rewrite`: events already in
+// the log were rewritten in place (a deleted chat message's text): each node
+// re-reads the recent frames it keeps for resumes.
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
 /** Names of what nodes keep in memory and re-read when told (one word each). */
-export type NoticeName = 'settings' | 'odds';
+export type NoticeName = 'settings' | 'odds' | 'live-rewrite';
 
 export interface NoticeBus {
   /** Tells every node (this one too) that `name` changed in the database. */
@@ -42,7 +44,8 @@ function createNoticeListeners() {
       return () => void set.delete(listener);
     },
     call(name?: string) {
-      for (const [key, set] of listeners) if (name === undefined || key === name) for (const listener of set) listener();
+      for (const [key, set] of listeners)
+        if (name === undefined || key === name) for (const listener of set) listener();
     },
     clear: () => listeners.clear(),
   };
@@ -85,7 +88,9 @@ export function createRedisBus(url: string, logger: Logger): LiveBus {
     client.on('error', (error: Error) => logger.warn({ err: error.message, role }, 'live bus: Redis error (retrying)'));
   }
   const notices = createNoticeListeners();
-  void subscriber.subscribe(CHANNEL, NOTICE_CHANNEL).catch((error: unknown) => logger.error({ err: error }, 'live bus: subscribe failed'));
+  void subscriber
+    .subscribe(CHANNEL, NOTICE_CHANNEL)
+    .catch((error: unknown) => logger.error({ err: error }, 'live bus: subscribe failed'));
   subscriber.on('message', (channel: string, message: string) => {
     if (channel === NOTICE_CHANNEL) return notices.call(message);
     const lastId = Number(message);
@@ -99,14 +104,18 @@ export function createRedisBus(url: string, logger: Logger): LiveBus {
   });
   return {
     publish(lastId) {
-      void publisher.publish(CHANNEL, String(lastId)).catch((error: unknown) => logger.warn({ err: error }, 'live bus: publish failed'));
+      void publisher
+        .publish(CHANNEL, String(lastId))
+        .catch((error: unknown) => logger.warn({ err: error }, 'live bus: publish failed'));
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     notify(name) {
-      void publisher.publish(NOTICE_CHANNEL, name).catch((error: unknown) => logger.warn({ err: error, name }, 'live bus: notice failed'));
+      void publisher
+        .publish(NOTICE_CHANNEL, name)
+        .catch((error: unknown) => logger.warn({ err: error, name }, 'live bus: notice failed'));
     },
     onNotice: notices.add,
     async close() {

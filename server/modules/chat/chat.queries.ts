@@ -656,15 +656,18 @@ export async function listRoomsByActivity(db: Db, limit: number): Promise<RoomAc
 // ---- Account erasure --------------------------------------------------------------------------------------
 
 /** The user's messages not deleted yet, by room: each becomes a chat.deleted event when the account is erased. */
-export async function listLiveMessagesOfUser(db: Db, userId: number): Promise<Array<{ id: number; matchId: number }>> {
+export async function listLiveMessagesOfUser(
+  db: Db,
+  userId: number,
+): Promise<Array<{ id: number; matchId: number; createdAt: string }>> {
   const rows = await db
     .selectFrom('chat_message')
-    .select(['id', 'match_id'])
+    .select(['id', 'match_id', 'created_at'])
     .where('user_id', '=', userId)
     .where('deleted_at', 'is', null)
     .orderBy('id')
     .execute();
-  return rows.map((row) => ({ id: Number(row.id), matchId: Number(row.match_id) }));
+  return rows.map((row) => ({ id: Number(row.id), matchId: Number(row.match_id), createdAt: iso(row.created_at)! }));
 }
 
 /**

@@ -524,6 +524,14 @@ describe.each(TEST_ENGINES)('the chat API on %s', (engine) => {
     const added = (await events(matches.live)).slice(before);
     expect(added.every((event) => event.type === 'chat.deleted')).toBe(true);
     expect(added.map((event) => event.data.messageId)).toContain(gone.id);
+    // The log forgets the text too: a client resuming from before the erasure is never handed it.
+    const log = await events(matches.live);
+    expect(JSON.stringify(log)).not.toContain('Jon was here');
+    expect(log.filter((event) => event.data.messageId === gone.id).map((event) => event.type)).toEqual([
+      'chat.deleted',
+      'chat.deleted',
+    ]);
+    expect(JSON.stringify(log)).toContain('Ivy stays');
     const rows = await t.database.handle.db
       .selectFrom('chat_message')
       .select(['text', 'display_name'])

@@ -45,7 +45,8 @@ import type { MatchSummary } from '../../../domain/football-contracts.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { toAddressKey, type RateLimit, type RateLimits } from '../../platform/rate-limit.ts';
 import { NotFoundError } from '../football/football.service.ts';
-import type { LiveRowWriter, NewLiveEvent } from '../live/live.service.ts';
+import type { LiveRewriter, LiveRowWriter, NewLiveEvent } from '../live/live.service.ts';
+import { CHAT_TYPES_WITH_TEXT, redactChatEvent } from './chat-redact.ts';
 import type { RoomPresence } from './chat.presence.ts';
 import * as q from './chat.queries.ts';
 
@@ -151,7 +152,7 @@ export interface ChatServiceOptions {
   db: Kysely<Database>;
   engine: DatabaseEngine;
   clock: Clock;
-  live: LiveRowWriter;
+  live: LiveRowWriter & LiveRewriter;
   football: { getMatch(id: number): Promise<MatchSummary> };
   /** The accounts: an author's display name and age, a sanctioned user's name. */
   users: { getUser(id: number): Promise<{ displayName: string; createdAt: string; role: Role } | null> };
@@ -400,6 +401,8 @@ export function createChatService(options: ChatServiceOptions) {
     const locked = await q.lockRoom(trx, engine, message.matchId, now);
     if (!(await q.markMessageDeleted(trx, message.id, by, reason, now))) return { deleted: false, unpinned: false };
     await q.resolveReportsOfMessage(trx, message.id, by, 'The message was deleted', now);
+    // A client resuming from before now must not be handed the text back: the log forgets it too.
+    await forgetInLog(trx, message.matchId, [message], false);
     const events: NewLiveEvent[] = [
       {
         topic: chatTopic(message.matchId),
@@ -415,6 +418,27 @@ export function createChatService(options: ChatServiceOptions) {
     }
     await live.append(trx, events);
     return { deleted: true, unpinned };
+  }
+
+  /**
+   * Rewrites the room's events in the live log that show `messages` (their own events, replies quoting
+   * them, pins of them), so a resume from before their removal never replays them (chat-redact.ts).
+   */
+  async function forgetInLog(
+    trx: Transaction<Database>,
+    matchId: number,
+    messages: ReadonlyArray<{ id: number; createdAt: string }>,
+    erased: boolean,
+  ): Promise<void> {
+    if (messages.length === 0) return;
+    const oldest = Math.min(...messages.map((message) => Date.parse(message.createdAt)));
+    const removed = { ids: new Set(messages.map((message) => message.id)), erased };
+    await live.rewrite(
+      trx,
+      // A minute's margin: the message's event is written in its transaction, at the same clock reading.
+      { topic: chatTopic(matchId), types: CHAT_TYPES_WITH_TEXT, since: new Date(oldest - 60_000) },
+      (event) => redactChatEvent(event, removed),
+    );
   }
 
   /** The author deletes their own message. */
@@ -805,6 +829,9 @@ export function createChatService(options: ChatServiceOptions) {
   async function eraseUser(trx: Transaction<Database>, userId: number): Promise<number> {
     const shown = await q.listLiveMessagesOfUser(trx, userId);
     const emptied = await q.eraseUserContent(trx, userId, clock.now());
+    const byRoom = new Map<number, Array<(typeof shown)[number]>>();
+    for (const message of shown) byRoom.set(message.matchId, [...(byRoom.get(message.matchId) ?? []), message]);
+    for (const [matchId, messages] of byRoom) await forgetInLog(trx, matchId, messages, true);
     await live.append(
       trx,
       shown.map((message) => ({

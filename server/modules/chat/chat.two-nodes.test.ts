@@ -319,6 +319,40 @@ describe.skipIf(!(TEST_POSTGRES_URL && REDIS_URL))('chat on two nodes sharing Po
     await until(() => deleted(onA) && deleted(onB), 'chat.deleted on both nodes');
   });
 
+  it('a deleted message is gone from the log too: resuming from before it, on either node, never replays its text', async () => {
+    const watcher = await open(b);
+    const before = watcher.lastId;
+    const secret = await posted(a, 'gus', 'a secret to forget');
+    const reply = await a.app.request(`${ORIGIN}/api/matches/${matches.live}/chat`, {
+      method: 'POST',
+      headers: {
+        Origin: ORIGIN,
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${tokens.hal}`,
+        'X-Forwarded-For': `203.0.113.${ids.hal}`,
+      },
+      body: JSON.stringify({ text: 'quoting it', replyTo: secret }),
+    });
+    expect(reply.status).toBe(201);
+    await until(() => watcher.texts().includes('quoting it'), 'both messages on B (so its memory holds them)');
+    expect((await moderate(a, 'POST', `/messages/${secret}/delete`, { reason: 'Personal data' })).status).toBe(200);
+    const deletedOn = (client: StreamClient) =>
+      client.frames.filter((frame) => frame.event === 'chat.deleted' && frame.data.messageId === secret).length;
+    await until(() => deletedOn(watcher) === 1, 'the deletion on B');
+    for (const node of [a, b]) {
+      const back = await open(node, before);
+      await until(() => deletedOn(back) === 2, `the missed events on ${node.name}`);
+      const raw = JSON.stringify(back.frames);
+      expect(raw).not.toContain('a secret to forget');
+      expect(back.texts()).toEqual(['quoting it']);
+      const quoting = back.frames.find((frame) => frame.event === 'chat.message')!;
+      expect((quoting.data.message as { replyTo: { id: number; excerpt: string | null } }).replyTo).toMatchObject({
+        id: secret,
+        excerpt: null,
+      });
+    }
+  });
+
   it('slow mode set on A is enforced on B', async () => {
     expect((await moderate(a, 'PUT', `/rooms/${matches.live}/slow-mode`, { seconds: 60 })).status).toBe(200);
     // fay has not posted yet: her first message goes, her next one waits a minute, whichever node she asks.

@@ -90,7 +90,12 @@ export interface LiveHubStats {
 export interface LiveHub {
   start(): Promise<void>;
   /** Registers a client and sends it what it missed; throws TooManyConnectionsError over the per-address cap. */
-  connect(input: { topics: readonly string[]; lastEventId: number | null; ip: string; sink: LiveSink }): Promise<() => void>;
+  connect(input: {
+    topics: readonly string[];
+    lastEventId: number | null;
+    ip: string;
+    sink: LiveSink;
+  }): Promise<() => void>;
   /** Reads and delivers new rows now (tests and the in-process bus use it). */
   pump(): Promise<void>;
   stats(): LiveHubStats;
@@ -219,7 +224,8 @@ export function createFrameRing(limits: { maxEvents: number; maxBytes: number })
       if (!(row.id > this.newest)) throw new Error(`ring: row ${row.id} is not after ${this.newest}`);
       entries.push(row);
       bytes += costOf(row);
-      while (head < entries.length && (entries.length - head > limits.maxEvents || bytes > limits.maxBytes)) evictOldest();
+      while (head < entries.length && (entries.length - head > limits.maxEvents || bytes > limits.maxBytes))
+        evictOldest();
     },
     holds(after) {
       return after >= floor;
@@ -285,9 +291,12 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
   let dropped = 0;
   let reading: Promise<void> | null = null;
   let again = false;
+  /** Events the ring holds were rewritten in the log (a 'live-rewrite' notice): re-read them at the next turn. */
+  let ringStale = false;
   let stopped = false;
   const timers: NodeJS.Timeout[] = [];
   let unsubscribe: (() => void) | null = null;
+  let unsubscribeRewrites: (() => void) | null = null;
 
   function remove(client: Client) {
     if (client.closed) return;
@@ -348,7 +357,12 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     }
   }
 
-  const framed = (row: StoredLiveEvent): FramedEvent => ({ id: row.id, topic: row.topic, type: row.type, frame: frameOf(row) });
+  const framed = (row: StoredLiveEvent): FramedEvent => ({
+    id: row.id,
+    topic: row.topic,
+    type: row.type,
+    frame: frameOf(row),
+  });
 
   async function readNew(): Promise<void> {
     for (;;) {
@@ -365,7 +379,12 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
   }
 
   /** What `topics` missed after `after` up to the cursor, from the ring; clients resuming from the same place share one buffer. */
-  function backlogFromRing(topics: ReadonlySet<string>, topicsKey: string, after: number, upTo: number): Backlog | null {
+  function backlogFromRing(
+    topics: ReadonlySet<string>,
+    topicsKey: string,
+    after: number,
+    upTo: number,
+  ): Backlog | null {
     if (sharedBacklogsCursor !== cursor) {
       sharedBacklogs = new Map();
       sharedBacklogsCursor = cursor;
@@ -375,7 +394,11 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     const known = sharedBacklogs.get(key);
     if (known) return known;
     const backlog = ring.collect(topics, after, upTo);
-    if (backlog && sharedBacklogs.size < MAX_SHARED_BACKLOGS && sharedBacklogsBytes + backlog.chunk.byteLength <= ring.bytes) {
+    if (
+      backlog &&
+      sharedBacklogs.size < MAX_SHARED_BACKLOGS &&
+      sharedBacklogsBytes + backlog.chunk.byteLength <= ring.bytes
+    ) {
       sharedBacklogs.set(key, backlog);
       sharedBacklogsBytes += backlog.chunk.byteLength;
     }
@@ -451,7 +474,10 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
               reached = row.id;
               if (isDelivered(waiter.topics, row)) parts.push(frameAt(index));
             });
-            page = { backlog: { chunk: parts.length > 0 ? concatenate(parts) : new Uint8Array(0), count: parts.length }, reached };
+            page = {
+              backlog: { chunk: parts.length > 0 ? concatenate(parts) : new Uint8Array(0), count: parts.length },
+              reached,
+            };
             pages.set(key, page);
           }
           let outcome: LogOutcome | null = null;
@@ -489,6 +515,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
       try {
         do {
           again = false;
+          if (ringStale) await reloadRing();
           await readNew();
         } while (again && !stopped);
       } catch (error) {
@@ -498,6 +525,29 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
       }
     })();
     return reading;
+  }
+
+  /**
+   * Reads again from the log the rows the ring holds (they were rewritten in place: positions are kept),
+   * in the same turns as new rows are read, so a resume never gets a frame the log no longer has.
+   */
+  async function reloadRing(): Promise<void> {
+    ringStale = false;
+    const floor = ring.floor;
+    if (!Number.isFinite(floor)) return;
+    const rows: FramedEvent[] = [];
+    let after = floor;
+    while (after < cursor) {
+      const page = await readLiveEventsAfter(db, after, READ_BATCH);
+      for (const row of page) if (row.id <= cursor) rows.push(framed(row));
+      if (page.length < READ_BATCH) break;
+      after = (page[page.length - 1] as StoredLiveEvent).id;
+    }
+    ring.reset(floor);
+    for (const row of rows) ring.push(row);
+    sharedBacklogs = new Map();
+    sharedBacklogsBytes = 0;
+    sharedBacklogsCursor = -1;
   }
 
   /**
@@ -535,6 +585,10 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
           void pump();
         });
       });
+      unsubscribeRewrites = bus.onNotice('live-rewrite', () => {
+        ringStale = true;
+        void pump();
+      });
       timers.push(
         setInterval(() => {
           for (const client of clients) if (!client.pending && !client.sink.write(HEARTBEAT)) remove(client);
@@ -550,7 +604,15 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
       // Everything up to here is the backlog's, everything after it arrives live (into `pending`
       // until the backlog is out): taken in the same turn as the ring is read, so nothing falls between.
       const startCursor = cursor;
-      const client: Client = { topics: new Set(topics), ip, lastSentId: startCursor, pending: [], sink, closed: false, batch: null };
+      const client: Client = {
+        topics: new Set(topics),
+        ip,
+        lastSentId: startCursor,
+        pending: [],
+        sink,
+        closed: false,
+        batch: null,
+      };
       clients.add(client);
       for (const topic of client.topics) {
         let set = byTopic.get(topic);
@@ -566,27 +628,41 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
         let resync: string | null = null;
         if (lastEventId !== null && lastEventId < startCursor) {
           const topicsKey = topicsKeyOf(client.topics);
-          const fromMemory = ring.holds(lastEventId) ? backlogFromRing(client.topics, topicsKey, lastEventId, startCursor) : null;
+          const fromMemory = ring.holds(lastEventId)
+            ? backlogFromRing(client.topics, topicsKey, lastEventId, startCursor)
+            : null;
           if (fromMemory) {
             // The common reconnect (a node restart, a network blip): no read of the log at all.
             catchUpsFromMemory += 1;
             if (fromMemory.count > backlogLimit) resync = 'Too many updates were missed to replay them.';
-            else if (fromMemory.count > 0 && !catchUpWrite(fromMemory.chunk)) throw new Error('client fell behind during catch-up');
+            else if (fromMemory.count > 0 && !catchUpWrite(fromMemory.chunk))
+              throw new Error('client fell behind during catch-up');
           } else {
             catchUpsFromLog += 1;
             // The part the ring holds now is taken now (the ring moves on while the log is read);
             // only the older part is read from the log.
             const memoryFrom = Math.min(ring.floor, startCursor);
-            const tail = memoryFrom < startCursor ? backlogFromRing(client.topics, topicsKey, memoryFrom, startCursor) : null;
+            const tail =
+              memoryFrom < startCursor ? backlogFromRing(client.topics, topicsKey, memoryFrom, startCursor) : null;
             const oldest = await oldestKept();
             if (oldest === null || lastEventId < oldest - 1) resync = 'The updates you missed are no longer kept.';
             else {
-              const waiter = { topics: client.topics, topicsKey, after: lastEventId, upTo: memoryFrom, sent: 0, write: catchUpWrite };
+              const waiter = {
+                topics: client.topics,
+                topicsKey,
+                after: lastEventId,
+                upTo: memoryFrom,
+                sent: 0,
+                write: catchUpWrite,
+              };
               const outcome = await readFromLog(waiter);
-              if (outcome === 'too-many' || waiter.sent + (tail?.count ?? 0) > backlogLimit) resync = 'Too many updates were missed to replay them.';
+              if (outcome === 'too-many' || waiter.sent + (tail?.count ?? 0) > backlogLimit)
+                resync = 'Too many updates were missed to replay them.';
               else if (outcome === 'fell-behind') throw new Error('client fell behind during catch-up');
-              else if (outcome !== 'complete') throw new Error(`catch-up from the log ${outcome === 'failed' ? 'failed' : 'stopped'}`);
-              else if (tail && tail.count > 0 && !catchUpWrite(tail.chunk)) throw new Error('client fell behind during catch-up');
+              else if (outcome !== 'complete')
+                throw new Error(`catch-up from the log ${outcome === 'failed' ? 'failed' : 'stopped'}`);
+              else if (tail && tail.count > 0 && !catchUpWrite(tail.chunk))
+                throw new Error('client fell behind during catch-up');
             }
           }
         } else if (lastEventId !== null && lastEventId > startCursor) {
@@ -596,7 +672,10 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
         }
         if (resync !== null) {
           client.lastSentId = startCursor;
-          send(client, `id: ${startCursor}\nevent: resync\ndata: ${JSON.stringify({ reason: resync, position: startCursor })}\n\n`);
+          send(
+            client,
+            `id: ${startCursor}\nevent: resync\ndata: ${JSON.stringify({ reason: resync, position: startCursor })}\n\n`,
+          );
         } else if (lastEventId === null) {
           // Tell a first-time client its position, so a reconnect resumes from here.
           send(client, `id: ${startCursor}\nevent: ready\ndata: ${JSON.stringify({ position: startCursor })}\n\n`);
@@ -642,6 +721,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     async stop() {
       stopped = true;
       unsubscribe?.();
+      unsubscribeRewrites?.();
       for (const timer of timers) clearInterval(timer);
       await reading;
       for (const client of [...clients]) {

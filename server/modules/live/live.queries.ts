@@ -185,6 +185,51 @@ export async function readLiveEventsAfter(db: Db, afterId: number, limit: number
   return rows.map((row) => ({ id: Number(row.id), topic: row.topic, type: row.type, data: row.data }));
 }
 
+/** One event as stored, its data parsed, for a caller that may rewrite it (`rewriteLiveEvents`). */
+export interface StoredEventToRewrite {
+  id: number;
+  topic: string;
+  type: string;
+  data: unknown;
+}
+
+/**
+ * Rewrites events of `topic` (of the given types, written at or after `since`) in place, keeping their
+ * positions: `rewrite` returns an event's new type and data, or null to leave it. Each new event is checked
+ * against the stream's schemas before anything is written. No append lock: no position is drawn.
+ * Returns how many were rewritten.
+ */
+export async function rewriteLiveEvents(
+  trx: Transaction<Database>,
+  where: { topic: string; types: readonly LiveEventType[]; since: Date },
+  rewrite: (event: StoredEventToRewrite) => { type: LiveEventType; data: unknown } | null,
+): Promise<number> {
+  if (where.types.length === 0) return 0;
+  const rows = await trx
+    .selectFrom('live_event')
+    .select(['id', 'topic', 'type', 'data'])
+    .where('created_at', '>=', where.since.toISOString())
+    .where('topic', '=', where.topic)
+    .where('type', 'in', [...where.types])
+    .orderBy('id')
+    .execute();
+  const changes: Array<{ id: number; type: string; data: string }> = [];
+  for (const row of rows) {
+    const id = Number(row.id);
+    const next = rewrite({ id, topic: row.topic, type: row.type, data: JSON.parse(row.data) as unknown });
+    if (!next) continue;
+    liveEventSchema.parse({ id, topic: row.topic, type: next.type, data: next.data });
+    changes.push({ id, type: next.type, data: JSON.stringify(next.data) });
+  }
+  for (const change of changes)
+    await trx
+      .updateTable('live_event')
+      .set({ type: change.type, data: change.data })
+      .where('id', '=', change.id)
+      .execute();
+  return changes.length;
+}
+
 /** The newest position, 0 when the log is empty. */
 export async function latestLiveEventId(db: Db): Promise<number> {
   const row = await db

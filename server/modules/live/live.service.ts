@@ -21,6 +21,7 @@ import {
   appendLiveEvents,
   latestLiveEventId,
   pruneLiveEvents,
+  rewriteLiveEvents,
   type RowToAppendWith,
 } from './live.queries.ts';
 
@@ -60,7 +61,29 @@ export interface LiveRowWriter extends LiveWriter {
   ): Promise<{ rowId: number; event: LiveEvent }>;
 }
 
-export interface LiveService extends LiveRowWriter {
+/** An event's new content when it is rewritten in place: one of the stream's typed events, without position or topic. */
+export type RewrittenLiveEvent = {
+  [T in LiveEventType]: { type: T; data: LiveEventData<T> };
+}[LiveEventType];
+
+/** Rewriting what the log already holds, for content that must not outlive its removal. */
+export interface LiveRewriter {
+  /**
+   * Rewrites events of `topic` already in the log, keeping their positions, inside the caller's
+   * transaction (opened with inTransaction): `rewrite` sees each event of the given types written at or
+   * after `since` (its data as stored, unchecked) and returns its new type and data, or null to leave it.
+   * A client resuming from before them then gets the new content, never the old; clients that were live
+   * have had the old one and must be told separately (append an event). After the commit every node
+   * re-reads the recent frames it keeps for resumes. Returns how many were rewritten.
+   */
+  rewrite(
+    trx: Transaction<Database>,
+    where: { topic: string; types: readonly LiveEventType[]; since: Date },
+    rewrite: (event: { id: number; type: string; data: unknown }) => RewrittenLiveEvent | null,
+  ): Promise<number>;
+}
+
+export interface LiveService extends LiveRowWriter, LiveRewriter {
   bus: LiveBus;
   hub: LiveHub;
   /** The newest event-log position. */
@@ -101,6 +124,11 @@ export function createLiveService(options: {
       const written = await appendLiveEventWithRow(trx, database.engine, row, event, clock.now());
       afterCommit(trx, () => bus.publish(written.event.id));
       return written;
+    },
+    async rewrite(trx, where, rewrite) {
+      const count = await rewriteLiveEvents(trx, where, rewrite);
+      if (count > 0) afterCommit(trx, () => bus.notify('live-rewrite'));
+      return count;
     },
     position: () => latestLiveEventId(database.db),
     prune: (before) => pruneLiveEvents(database.db, before),
