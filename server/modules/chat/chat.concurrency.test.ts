@@ -9,6 +9,8 @@ import { chatHistorySchema } from '../../../domain/chat-contracts.ts';
 import { insertChatMatches, type ChatMatches } from '../../../tests/helpers/chat-matches.ts';
 import { createTestApp } from '../../../tests/helpers/test-app.ts';
 import { TEST_ENGINES } from '../../../tests/helpers/test-database.ts';
+import { inTransaction } from '../../../db/transaction.ts';
+import { insertSanction, lockChatter } from './chat.queries.ts';
 
 const ORIGIN = 'http://localhost:3000';
 const PASSWORD = 'correct horse battery staple';
@@ -183,4 +185,63 @@ describe.each(TEST_ENGINES)('chat posts at once on %s', (engine) => {
       code: 'room_closed',
     });
   });
+
+  it.runIf(engine === 'postgres')(
+    'a ban given while the user’s post is on its way holds for that post (403 banned), not only the next',
+    async () => {
+      const db = t.database.handle.db;
+      const registered = await t.services.accounts.register(
+        { email: 'fan-banned-midway@example.com', password: PASSWORD },
+        { ip: '198.51.100.1', userAgent: 'vitest' },
+      );
+      if (!registered.ok) throw new Error(registered.message);
+      const user = await db
+        .selectFrom('user_account')
+        .select('id')
+        .where('email', '=', 'fan-banned-midway@example.com')
+        .executeTakeFirstOrThrow();
+      const by = await db
+        .selectFrom('user_account')
+        .select('id')
+        .where('email', '=', 'mod@example.com')
+        .executeTakeFirstOrThrow();
+      // The ban is written (as POST /api/cms/chat/sanctions writes it) and held uncommitted while the post starts.
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let written!: () => void;
+      const banWritten = new Promise<void>((resolve) => (written = resolve));
+      const banning = inTransaction(db, async (trx) => {
+        await lockChatter(trx, 'postgres', Number(user.id));
+        await insertSanction(trx, {
+          userId: Number(user.id),
+          matchId: null,
+          kind: 'ban',
+          reason: 'Abuse',
+          until: null,
+          by: Number(by.id),
+          at: new Date(),
+        });
+        written();
+        await gate;
+      });
+      await banWritten;
+      const posting = Promise.resolve(
+        t.app.request(`${ORIGIN}/api/matches/${matches.live}/chat`, {
+          method: 'POST',
+          headers: {
+            Origin: ORIGIN,
+            'Content-Type': 'application/json',
+            Authorization: `Bearer ${registered.session.token.access_token}`,
+            'X-Forwarded-For': '203.0.113.200',
+          },
+          body: JSON.stringify({ text: 'said as the ban lands' }),
+        }),
+      ).then(outcome);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await banning;
+      expect(await posting).toMatchObject({ status: 403, code: 'banned' });
+      expect((await history(matches.live)).map((message) => message.text)).not.toContain('said as the ban lands');
+    },
+  );
 });

@@ -119,7 +119,20 @@ export async function lockPoster(
   userId: number,
 ): Promise<void> {
   if (engine !== 'postgres') return;
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`chat-post:${matchId}:${userId}`}, 0))`.execute(trx);
+  // The user's sanction lock in share mode first (a sanction being given waits for the posts under way, and
+  // the posts after it wait for it, then see it), then this room's turn for the user: one round trip.
+  await sql`select pg_advisory_xact_lock_shared(hashtextextended(${`chat-user:${userId}`}, 0)),
+    pg_advisory_xact_lock(hashtextextended(${`chat-post:${matchId}:${userId}`}, 0))`.execute(trx);
+}
+
+/**
+ * Taken by a sanction's transaction before it writes (PostgreSQL; SQLite has one writer): it waits for the
+ * user's posts under way to commit, and posts that start meanwhile wait for it and then read the sanction,
+ * so no post that began before a ban lands after it.
+ */
+export async function lockChatter(trx: Transaction<Database>, engine: DatabaseEngine, userId: number): Promise<void> {
+  if (engine !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`chat-user:${userId}`}, 0))`.execute(trx);
 }
 
 /** What slow mode and the repeat rule read of a user's previous message in a room. */

@@ -225,8 +225,13 @@ export function createChatService(options: ChatServiceOptions) {
   }
 
   /** The sanction that stops the user posting here now, as the refusal says it. */
-  async function sanctionRefusal(userId: number, matchId: number, now: Date): Promise<ChatFailure | null> {
-    const sanctions = await q.listActiveSanctionsFor(db, userId, matchId, now);
+  async function sanctionRefusal(
+    userId: number,
+    matchId: number,
+    now: Date,
+    reader: Kysely<Database> | Transaction<Database> = db,
+  ): Promise<ChatFailure | null> {
+    const sanctions = await q.listActiveSanctionsFor(reader, userId, matchId, now);
     if (sanctions.length === 0) return null;
     // The one that lasts longest decides (a ban for good before any timeout).
     const worst = sanctions.reduce((a, b) => (a.until === null ? a : b.until === null ? b : a.until > b.until ? a : b));
@@ -318,6 +323,9 @@ export function createChatService(options: ChatServiceOptions) {
     // until that last statement.
     return inTransaction(db, async (trx) => {
       await q.lockPoster(trx, engine, input.matchId, input.userId);
+      // Again under the lock: a ban or timeout given since the check above holds for this post too.
+      const sanctionedNow = await sanctionRefusal(input.userId, input.matchId, now, trx);
+      if (sanctionedNow) return sanctionedNow;
       const { room: current, last } = await q.roomForPost(trx, engine, input.matchId, input.userId, now);
       const state = stateOf(current, match, now);
       if (state !== 'open') return refusalOfState(state);
@@ -627,6 +635,7 @@ export function createChatService(options: ChatServiceOptions) {
     const now = clock.now();
     const until = input.minutes === undefined ? null : new Date(now.getTime() + input.minutes * 60_000);
     const id = await inTransaction(db, async (trx) => {
+      await q.lockChatter(trx, engine, input.userId);
       const created = await q.insertSanction(trx, {
         userId: input.userId,
         matchId,
