@@ -113,6 +113,23 @@ describe('the odds panel', () => {
     expect(html).not.toMatch(/data-testid="odds-price">\d+\.\d\d</);
   });
 
+  it('says when the markets are on the result after extra time', async () => {
+    const extra = { ...inPlay(52, 2.1, 0.6), minute: 104, extraTime: true };
+    const Stub = createRoutesStub([
+      {
+        path: '/match/7',
+        Component: () => (
+          <OddsSections match={match} data={data({ odds: { ...odds, live: extra } })} live={extra} points={[]} />
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={['/match/7']} />);
+    await screen.findByTestId('odds-live');
+    expect(screen.getByTestId('odds-status').textContent).toBe(
+      'In play, extra time, 104′: every market is on the result after extra time; a draw means penalties decide.',
+    );
+  });
+
   it('shows arrows with words for screen readers when a live price moves', async () => {
     const first = inPlay(30, 0.7, 0.9);
     let setLive: (live: LiveOdds) => void = () => undefined;

@@ -228,9 +228,11 @@ function OddsPanel({
       </p>
       <p className="mt-3 text-sm text-slate-700 dark:text-slate-300" data-testid="odds-status">
         {inPlay
-          ? `In play, ${live.minute}\u2032: the chances for the rest of the match, updated with every goal and red card.`
+          ? live.extraTime
+            ? `In play, extra time, ${live.minute}\u2032: every market is on the result after extra time; a draw means penalties decide.`
+            : `In play, ${live.minute}\u2032: the chances for the rest of the match, updated with every goal and red card.`
           : settled
-            ? `Full time. The model’s odds before kick-off, from results up to ${odds.model.trainedUntil} only; what happened is marked.`
+            ? `Full time${live.extraTime ? ' after extra time' : ''}. The model’s odds before kick-off, from results up to ${odds.model.trainedUntil} only; what happened is marked.`
             : match.status === 'scheduled'
               ? `Before kick-off, from results up to ${odds.model.trainedUntil}.`
               : `The odds before kick-off, from results up to ${odds.model.trainedUntil}; the in-play odds come with the next update.`}
