@@ -49,12 +49,12 @@ export default defineConfig({
               name: 'shell',
               // The site frame (a feature because its header brings in other features) goes with them. Not
               // what only some pages use: the policy pages' prose, the placeholders, match JSON-LD, the match
-              // lists' group-by-group hydration; nor the device settings only the odds panel, the chat box and
-              // a signed-in visitor's account sync read (app/lib/preferences/account-preferences-sync.ts).
+              // lists' group-by-group hydration; nor what only the odds panel and a signed-in visitor's account
+              // sync use (app/lib/preferences/account-preferences-sync.ts, preference-events.ts).
               test: (id) =>
                 /[\\/]app[\\/](components|lib|features[\\/]site-frame)[\\/]/.test(id) &&
                 !/[\\/](prose|coming-soon|json-ld|structured-data|hydrate-later)\.tsx?$/.test(id) &&
-                !/[\\/](odds-cookies|chat-mask|preference-events|account-preferences-sync)\.ts$/.test(id),
+                !/[\\/](preference-events|account-preferences-sync)\.ts$/.test(id),
               minShareCount: 2,
             },
           ],

@@ -12,7 +12,7 @@
 //   settings changed, so two devices changing different ones both stay);
 // - any other takes the account's value: the device's cookies are rewritten
 //   (so the NEXT server render is right from its first byte), its storage too,
-//   and the page open now updates (ACCOUNT_PREFERENCES_EVENT; chat masking and
+//   and the page open now updates (DEVICE_NAMES.appliedEvent; chat masking and
 //   the live delay through their own change events);
 // - the first time this device sees the account, a setting the account never
 //   chose takes this device's choice, if it made one (a guest's "hide odds"
@@ -29,10 +29,6 @@ import {
   type AccountPreferenceKey,
   type AccountPreferences,
 } from '../../../domain/account-preferences.ts';
-import { CHAT_MASK_EVENT, readChatMask, setChatMask } from './chat-mask.ts';
-import { oddsPreferencesFromCookie, writeCookie, writeOddsPreferences } from './odds-cookies.ts';
-import { readCookie } from '../time/time-zone.ts';
-import { ACCOUNT_PREFERENCES_EVENT, PREFERENCES_CHANGED_EVENT } from './preference-events.ts';
 
 const API = '/api/auth/preferences';
 /** `{ owner, values }`: the account these settings were last agreed with, and the settings. */
@@ -40,16 +36,37 @@ export const PREFERENCES_SNAPSHOT_KEY = 'scoreline-preferences-synced';
 
 type Change = Partial<AccountPreferences>;
 
-// Spoiler-safe mode and the live delay are read and written here by their names rather than through
-// spoiler.ts and live-delay.ts: those are in every page's first load, and each name this chunk took from
-// them would have added to it (a page budget with nothing to spare). account-preferences-sync.test.ts
-// checks these against theirs.
+// Each setting is read and written here by its cookie or storage name rather than through the module that
+// owns it (odds-preferences.ts, chat-preferences.ts, spoiler.ts, live-delay.ts): those go with other pages' code, and
+// each file this chunk shared with them would be one more name in every page's first load (a budget with
+// nothing to spare). account-preferences-sync.test.ts checks these names against theirs.
 export const DEVICE_NAMES = {
+  /** preference-events.ts's: a cookie setting changed on the page; the account's settings were applied. */
+  changedEvent: 'scoreline:preferences-changed',
+  appliedEvent: 'scoreline:account-preferences',
+  oddsHiddenCookie: 'odds-hidden',
+  oddsFormatCookie: 'odds-format',
+  chatMaskKey: 'scoreline-chat-mask',
+  chatMaskEvent: 'scoreline:chat-mask',
   spoilerCookie: 'spoiler-safe',
   spoilerTeamsCookie: 'spoiler-teams',
   liveDelayKey: 'scoreline-live-delay',
   liveDelayEvent: 'scoreline:live-delay',
 } as const;
+
+/** One cookie's value, as time-zone.ts's readCookie reads it (its own copy, for the reason above). */
+function readCookie(header: string, name: string): string | null {
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index === -1 || part.slice(0, index).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(index + 1).trim());
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
 
 /** As spoiler.ts reads the team list: positive ids, each once, at most 50. */
 function spoilerTeamsOf(raw: string | null): number[] {
@@ -59,6 +76,33 @@ function spoilerTeamsOf(raw: string | null): number[] {
     .map(Number)
     .filter((id) => id > 0);
   return [...new Set(ids)].slice(0, 50);
+}
+
+function writeCookie(name: string, value: string | null): void {
+  document.cookie =
+    value === null
+      ? `${name}=; Path=/; Max-Age=0; SameSite=Lax`
+      : `${name}=${value}; Path=/; Max-Age=${365 * 24 * 60 * 60}; SameSite=Lax`;
+}
+
+/** As chat-mask.ts reads it: only "off" turns masking off. */
+function readChatMask(): boolean {
+  try {
+    return window.localStorage.getItem(DEVICE_NAMES.chatMaskKey) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+/** As chat-mask.ts's setChatMask: "off" stored (nothing for on), then its change event. */
+function setChatMask(on: boolean): void {
+  try {
+    if (on) window.localStorage.removeItem(DEVICE_NAMES.chatMaskKey);
+    else window.localStorage.setItem(DEVICE_NAMES.chatMaskKey, 'off');
+  } catch {
+    return;
+  }
+  window.dispatchEvent(new Event(DEVICE_NAMES.chatMaskEvent));
 }
 
 /** As live-delay.ts reads it: whole seconds in 0–300, anything else 0. */
@@ -86,10 +130,10 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /** This device's settings, from the cookies and storage the pages read. */
 export function deviceSettings(cookieHeader: string, chatMask: boolean, liveDelay: number): AccountPreferences {
-  const odds = oddsPreferencesFromCookie(cookieHeader);
+  const format = readCookie(cookieHeader, DEVICE_NAMES.oddsFormatCookie);
   return {
-    oddsHidden: odds.hidden,
-    oddsFormat: odds.format,
+    oddsHidden: readCookie(cookieHeader, DEVICE_NAMES.oddsHiddenCookie) === '1',
+    oddsFormat: PREFERENCE_ODDS_FORMATS.find((known) => known === format) ?? 'decimal',
     chatMask,
     spoilerSafe: readCookie(cookieHeader, DEVICE_NAMES.spoilerCookie) === '1',
     spoilerTeams: spoilerTeamsOf(readCookie(cookieHeader, DEVICE_NAMES.spoilerTeamsCookie)),
@@ -190,8 +234,9 @@ async function writeToAccount(change: Change): Promise<boolean> {
 /** Copies `settings` onto this device where it differs, and tells the page. */
 function applyToDevice(settings: AccountPreferences, device: AccountPreferences): void {
   const differs = (key: AccountPreferenceKey) => !same(settings[key], device[key]);
-  if (differs('oddsHidden') || differs('oddsFormat'))
-    writeOddsPreferences({ hidden: settings.oddsHidden, format: settings.oddsFormat });
+  if (differs('oddsHidden')) writeCookie(DEVICE_NAMES.oddsHiddenCookie, settings.oddsHidden ? '1' : null);
+  if (differs('oddsFormat'))
+    writeCookie(DEVICE_NAMES.oddsFormatCookie, settings.oddsFormat === 'decimal' ? null : settings.oddsFormat);
   if (differs('spoilerSafe')) writeCookie(DEVICE_NAMES.spoilerCookie, settings.spoilerSafe ? '1' : null);
   if (differs('spoilerTeams'))
     writeCookie(
@@ -200,7 +245,7 @@ function applyToDevice(settings: AccountPreferences, device: AccountPreferences)
     );
   if (differs('chatMask')) setChatMask(settings.chatMask);
   if (differs('liveDelaySeconds')) setLiveDelay(settings.liveDelaySeconds);
-  window.dispatchEvent(new CustomEvent(ACCOUNT_PREFERENCES_EVENT, { detail: settings }));
+  window.dispatchEvent(new CustomEvent(DEVICE_NAMES.appliedEvent, { detail: settings }));
 }
 
 /** While `userId` is signed in, the display settings follow the account. Returns the stop. */
@@ -251,7 +296,7 @@ export function startAccountPreferencesSync(userId: number): () => void {
     ready = true;
   };
 
-  for (const name of [PREFERENCES_CHANGED_EVENT, CHAT_MASK_EVENT, DEVICE_NAMES.liveDelayEvent])
+  for (const name of [DEVICE_NAMES.changedEvent, DEVICE_NAMES.chatMaskEvent, DEVICE_NAMES.liveDelayEvent])
     window.addEventListener(name, sendChanges);
   document.addEventListener('visibilitychange', onHidden);
   window.addEventListener('pagehide', sendChanges);
@@ -260,7 +305,7 @@ export function startAccountPreferencesSync(userId: number): () => void {
   });
   return () => {
     controller.abort();
-    for (const name of [PREFERENCES_CHANGED_EVENT, CHAT_MASK_EVENT, DEVICE_NAMES.liveDelayEvent])
+    for (const name of [DEVICE_NAMES.changedEvent, DEVICE_NAMES.chatMaskEvent, DEVICE_NAMES.liveDelayEvent])
       window.removeEventListener(name, sendChanges);
     document.removeEventListener('visibilitychange', onHidden);
     window.removeEventListener('pagehide', sendChanges);

@@ -9,8 +9,8 @@
 // - Signing out keeps the device's copy, as a guest's favourites.
 // Loaded only for signed-in visitors, by app/lib/preferences/use-favourites-sync.ts; the
 // display settings (hide odds, chat masking, …) follow the account from the same chunk
-// (account-preferences-sync.ts, imported from here when the sync starts: the pages' own
-// code then names none of its files, so no page's first load grows for it).
+// (account-preferences-sync.ts, in this same chunk).
+import { startAccountPreferencesSync } from './account-preferences-sync.ts';
 import {
   FAVOURITES_STORAGE_KEY,
   parseFavourites,
@@ -125,16 +125,10 @@ export function startFavouritesSync(
   run().catch(() => {
     // Offline or signed out meanwhile: the device's copy stays as it is.
   });
-  let stopPreferences: (() => void) | null = null;
-  import('./account-preferences-sync.ts').then(
-    ({ startAccountPreferencesSync }) => {
-      if (!controller.signal.aborted) stopPreferences = startAccountPreferencesSync(userId);
-    },
-    (error: unknown) => console.error('Your settings cannot follow your account: their code did not load.', error),
-  );
+  const stopPreferences = startAccountPreferencesSync(userId);
   return () => {
     controller.abort();
     setAccountWriter(null);
-    stopPreferences?.();
+    stopPreferences();
   };
 }

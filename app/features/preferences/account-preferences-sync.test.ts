@@ -1,16 +1,32 @@
+// (Here rather than beside the sync in app/lib: it reads the features' own names to compare.)
 // The merge of this device's display settings with the account's, and the
 // names the sync reads by hand kept equal to those of the modules that own them.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ACCOUNT_PREFERENCES, type AccountPreferences } from '../../../domain/account-preferences.ts';
-import { LIVE_DELAY_MAX_SECONDS, LIVE_DELAY_STORAGE_KEY } from '../live/live-delay.ts';
-import { DEVICE_NAMES, changesBetween, deviceSettings, readSettings, reconcile } from './account-preferences-sync.ts';
-import { SPOILER_COOKIE, SPOILER_TEAMS_COOKIE } from './spoiler.ts';
+import { LIVE_DELAY_MAX_SECONDS, LIVE_DELAY_STORAGE_KEY } from '../../lib/live/live-delay.ts';
+import {
+  DEVICE_NAMES,
+  changesBetween,
+  deviceSettings,
+  readSettings,
+  reconcile,
+} from '../../lib/preferences/account-preferences-sync.ts';
+import { CHAT_MASK_EVENT, CHAT_MASK_STORAGE_KEY } from '../chat/chat-preferences.ts';
+import { ODDS_FORMAT_COOKIE, ODDS_HIDDEN_COOKIE } from '../odds/odds-preferences.ts';
+import { ACCOUNT_PREFERENCES_EVENT, PREFERENCES_CHANGED_EVENT } from '../../lib/preferences/preference-events.ts';
+import { SPOILER_COOKIE, SPOILER_TEAMS_COOKIE } from '../../lib/preferences/spoiler.ts';
 
 const defaults = DEFAULT_ACCOUNT_PREFERENCES;
 const hidden: AccountPreferences = { ...defaults, oddsHidden: true };
 
 describe('account preferences sync', () => {
-  it('uses the names spoiler.ts and live-delay.ts use', () => {
+  it('uses the names the odds panel, the chat box, spoiler.ts and live-delay.ts use', () => {
+    expect(DEVICE_NAMES.changedEvent).toBe(PREFERENCES_CHANGED_EVENT);
+    expect(DEVICE_NAMES.appliedEvent).toBe(ACCOUNT_PREFERENCES_EVENT);
+    expect(DEVICE_NAMES.oddsHiddenCookie).toBe(ODDS_HIDDEN_COOKIE);
+    expect(DEVICE_NAMES.oddsFormatCookie).toBe(ODDS_FORMAT_COOKIE);
+    expect(DEVICE_NAMES.chatMaskKey).toBe(CHAT_MASK_STORAGE_KEY);
+    expect(DEVICE_NAMES.chatMaskEvent).toBe(CHAT_MASK_EVENT);
     expect(DEVICE_NAMES.spoilerCookie).toBe(SPOILER_COOKIE);
     expect(DEVICE_NAMES.spoilerTeamsCookie).toBe(SPOILER_TEAMS_COOKIE);
     expect(DEVICE_NAMES.liveDelayKey).toBe(LIVE_DELAY_STORAGE_KEY);
