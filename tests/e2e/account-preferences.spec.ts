@@ -58,6 +58,9 @@ test('hide odds and chat masking follow a member from one browser to another', a
   await second.getByRole('button', { name: 'Show model odds' }).click();
   expect((await shown).status()).toBe(200);
   await expect(second.getByTestId('odds-panel')).toBeVisible();
-  // Not yet asserted: the first browser showing the panel on its next load (see the report of this change;
-  // on the first run it still showed the hidden notice).
+  // …and the first browser shows the panel again on its next load.
+  await first.reload();
+  await waitForHydration(first);
+  await expect(first.getByTestId('odds-panel')).toBeVisible();
+  await expect(first.getByTestId('odds-hidden')).toHaveCount(0);
 });

@@ -63,16 +63,25 @@ export function useOddsPreferences(
     });
     window.dispatchEvent(new Event(PREFERENCES_CHANGED_EVENT));
   }, []);
-  // The account's settings, once copied onto this device (cookies already written), show here at once.
+  // The account's settings, once copied onto this device (cookies already written), show here at once —
+  // also when they were copied before this panel arrived (it loads after the page): the cookies are read
+  // once on mount as well (by hand: readCookie lives in the shell, which exports it to no feature chunk).
   useEffect(() => {
+    const show = ({ hidden, format }: OddsPreferences) =>
+      setPreferences((current) =>
+        current.hidden === hidden && current.format === format ? current : { hidden, format },
+      );
     const onApplied = (event: Event) => {
       const { oddsHidden, oddsFormat } = (event as CustomEvent<AccountPreferences>).detail;
-      setPreferences((current) =>
-        current.hidden === oddsHidden && current.format === oddsFormat
-          ? current
-          : { hidden: oddsHidden, format: oddsFormat },
-      );
+      show({ hidden: oddsHidden, format: oddsFormat });
     };
+    queueMicrotask(() => {
+      const cookies = `; ${document.cookie}`;
+      show({
+        hidden: cookies.includes(`; ${ODDS_HIDDEN_COOKIE}=1`),
+        format: parseOddsFormat(cookies.split(`; ${ODDS_FORMAT_COOKIE}=`)[1]?.split(';')[0] ?? null),
+      });
+    });
     window.addEventListener(ACCOUNT_PREFERENCES_EVENT, onApplied);
     return () => window.removeEventListener(ACCOUNT_PREFERENCES_EVENT, onApplied);
   }, []);
