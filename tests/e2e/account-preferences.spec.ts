@@ -2,7 +2,7 @@
 // one browser, a second browser signing in as them gets the match page without the odds panel and un-hides
 // them there; chat masking follows the same way. Own member, own contexts.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { MEMBER_PASSWORD, registerMember } from './journeys.ts';
+import { checkPage, MEMBER_PASSWORD, registerMember, screenshotsFor } from './journeys.ts';
 import { prepareContext, waitForHydration } from './support.ts';
 
 async function newPage(browser: Browser): Promise<Page> {
@@ -24,6 +24,8 @@ async function signIn(page: Page, email: string, redirect: string): Promise<void
 }
 
 test('hide odds and chat masking follow a member from one browser to another', async ({ browser }) => {
+  // Two browsers and two pages checked at two widths in two colour modes.
+  test.setTimeout(180_000);
   const first = await newPage(browser);
   const email = await registerMember(first, 'Prefs Walker', { emailPrefix: 'prefs-follow' });
   await first.waitForURL((url) => !url.pathname.startsWith('/register'));
@@ -43,6 +45,8 @@ test('hide odds and chat masking follow a member from one browser to another', a
   );
   await first.getByLabel('Mask bad language in the chat').uncheck();
   expect((await unmask).status()).toBe(200);
+  // The account notices as a member meets them: axe light and dark, 390 and 1280 px.
+  await checkPage(first, 'match-odds-hidden-for-account', screenshotsFor('account-preferences'));
 
   // A second browser: signing in lands on a match page with no odds panel, from its first byte.
   const second = await newPage(browser);
@@ -58,6 +62,7 @@ test('hide odds and chat masking follow a member from one browser to another', a
   await second.getByRole('button', { name: 'Show model odds' }).click();
   expect((await shown).status()).toBe(200);
   await expect(second.getByTestId('odds-panel')).toBeVisible();
+  await checkPage(second, 'match-odds-saved-to-account', screenshotsFor('account-preferences'));
   // …and the first browser shows the panel again on its next load.
   await first.reload();
   await waitForHydration(first);
